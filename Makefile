@@ -1,0 +1,41 @@
+# Missive: `make demo` and `make test` are all a fresh Debian 12 machine needs.
+SHELL := /bin/bash
+SWIFT ?= swift
+
+# Build-time libraries, plus `cmark` itself as the benchmark reference.
+DEBS := pkg-config libcmark-dev libcurl4-openssl-dev libsqlite3-dev libxml2-dev cmark
+# What the tests drive: a real editor in a real terminal.
+TEST_DEBS := vim tmux python3
+
+.PHONY: all deps test-deps build release test demo bench clean
+
+all: build
+
+deps:
+	@scripts/install-debs.sh $(DEBS)
+
+test-deps: deps
+	@scripts/install-debs.sh $(TEST_DEBS)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: build
+	@scripts/demo.sh
+
+# Each area has its own scripts/bench-AREA.sh; `make bench` runs them all, `make bench-AREA` one.
+bench: deps release
+	@set -e; for b in scripts/bench-*.sh; do [ -e "$$b" ] || continue; echo "== $$b"; "$$b"; done
+
+bench-%: deps release
+	@scripts/bench-$*.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,81 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The architecture is in the folder names: each layer below is its own module,
+// so a dependency that crosses layers has to be written down here.
+let package = Package(
+    name: "Missive",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "missive", targets: ["missive"]),
+        .executable(name: "missive-sandbox", targets: ["missive-sandbox"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // System libraries (Debian's -dev packages; `make deps` installs them).
+        .systemLibrary(name: "CCMark", path: "Sources/System/CCMark"),
+        .systemLibrary(name: "CLibXML2", path: "Sources/System/CLibXML2", pkgConfig: "libxml-2.0"),
+        // curl_easy_setopt/getinfo are variadic, so Swift needs typed C wrappers.
+        .target(name: "CCurl", path: "Sources/System/CCurl", linkerSettings: [.linkedLibrary("curl")]),
+
+        // What every layer shares: error conventions and where files live.
+        .target(name: "Common", path: "Sources/Common"),
+
+        // The layers.
+        .target(name: "Markup", dependencies: ["Common", "CCMark"], path: "Sources/Markup"),
+        .target(
+            name: "Store",
+            dependencies: ["Common", "Markup", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Sources/Store"
+        ),
+        .target(name: "Forum", dependencies: ["Common", "Markup", "CCurl", "CLibXML2"], path: "Sources/Forum"),
+        .target(name: "Compose", dependencies: ["Common", "Markup", "Store"], path: "Sources/Compose"),
+        .target(name: "Outbox", dependencies: ["Common", "Store", "Forum"], path: "Sources/Outbox"),
+        .target(
+            name: "Sandbox",
+            dependencies: [
+                "Common", "Markup",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Sources/Sandbox"
+        ),
+
+        // Executables: the command line is the composition root; the sandbox is its own program.
+        .executableTarget(
+            name: "missive",
+            dependencies: [
+                "Common", "Markup", "Store", "Forum", "Compose", "Outbox",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ],
+            path: "Sources/missive"
+        ),
+        .executableTarget(
+            name: "missive-sandbox",
+            dependencies: ["Sandbox", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/missive-sandbox"
+        ),
+
+        // Tests: one target per layer, all Swift Testing (see platform-notes: XCTest counts as "no test").
+        .testTarget(name: "CommonTests", dependencies: ["Common"], path: "Tests/CommonTests"),
+        .testTarget(
+            name: "MarkupTests",
+            dependencies: ["Markup", "CCMark", .product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/MarkupTests"
+        ),
+        .testTarget(name: "StoreTests", dependencies: ["Store"], path: "Tests/StoreTests"),
+        .testTarget(name: "ForumTests", dependencies: ["Forum", "Sandbox"], path: "Tests/ForumTests"),
+        .testTarget(name: "ComposeTests", dependencies: ["Compose", "Store"], path: "Tests/ComposeTests"),
+        .testTarget(name: "OutboxTests", dependencies: ["Outbox", "Sandbox"], path: "Tests/OutboxTests"),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox"], path: "Tests/SandboxTests"),
+        // Runs the built `missive` and `missive-sandbox` binaries as a user would.
+        .testTarget(name: "CommandLineTests", dependencies: ["Common"], path: "Tests/CommandLineTests"),
+    ]
+)

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Where Missive keeps things, after the XDG base directory spec.
+/// `MISSIVE_HOME=DIR` puts all three under DIR, which tests and the demo use.
+public struct MissivePaths: Sendable, Equatable {
+    /// config.toml, user themes and templates.
+    public var config: URL
+    /// The SQLite store and cookie jars.
+    public var data: URL
+    /// Logs and leftover editor buffers.
+    public var state: URL
+
+    public init(config: URL, data: URL, state: URL) {
+        self.config = config
+        self.data = data
+        self.state = state
+    }
+
+    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> MissivePaths {
+        if let home = nonEmpty(environment["MISSIVE_HOME"]) {
+            let root = URL(fileURLWithPath: home, isDirectory: true)
+            return MissivePaths(
+                config: root.appendingPathComponent("config", isDirectory: true),
+                data: root.appendingPathComponent("data", isDirectory: true),
+                state: root.appendingPathComponent("state", isDirectory: true)
+            )
+        }
+        let user = URL(fileURLWithPath: nonEmpty(environment["HOME"]) ?? NSHomeDirectory(), isDirectory: true)
+        // The spec says relative XDG paths are invalid and must be ignored.
+        func base(_ variable: String, _ fallback: String) -> URL {
+            if let value = nonEmpty(environment[variable]), value.hasPrefix("/") {
+                return URL(fileURLWithPath: value, isDirectory: true)
+            }
+            return user.appendingPathComponent(fallback, isDirectory: true)
+        }
+        return MissivePaths(
+            config: base("XDG_CONFIG_HOME", ".config").appendingPathComponent("missive", isDirectory: true),
+            data: base("XDG_DATA_HOME", ".local/share").appendingPathComponent("missive", isDirectory: true),
+            state: base("XDG_STATE_HOME", ".local/state").appendingPathComponent("missive", isDirectory: true)
+        )
+    }
+
+    /// Creates the three directories, private to the user (0700).
+    public func createDirectories() throws {
+        for directory in [config, data, state] {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+        }
+    }
+
+    private static func nonEmpty(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+}

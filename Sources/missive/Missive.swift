@@ -1,0 +1,40 @@
+import ArgumentParser
+import Common
+import Foundation
+
+@main
+struct Missive: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "missive",
+        abstract: "Write forum posts and private messages in your own editor, in Markdown.",
+        discussion: """
+            Drafts, revisions and templates live in a local SQLite store; Markdown is converted to \
+            each forum's BBCode; a queued sender retries, waits out flood control, never posts \
+            twice, and can undo.
+            """,
+        version: MissiveVersion.string,
+        subcommands: []
+    )
+
+    /// Runs the chosen command, turning Missive's own errors into one line on stderr and
+    /// the exit status the error names (argument errors keep swift-argument-parser's handling).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as MissiveError {
+            FileHandle.standardError.write(Data("missive: \(error.description)\n".utf8))
+            Foundation.exit(error.status.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+enum MissiveVersion {
+    static let string = "0.1.0"
+}

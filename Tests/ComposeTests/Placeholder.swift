@@ -1,0 +1,1 @@
+// Tests for this layer land here; delete this file with the first of them.
