@@ -35,7 +35,11 @@ let package = Package(
             path: "Sources/Store"
         ),
         .target(name: "Forum", dependencies: ["Common", "Markup", "CCurl", "CLibXML2"], path: "Sources/Forum"),
-        .target(name: "Compose", dependencies: ["Common", "Markup", "Store"], path: "Sources/Compose"),
+        .target(
+            name: "Compose",
+            dependencies: ["Common", "Markup", "Store", .product(name: "Subprocess", package: "swift-subprocess")],
+            path: "Sources/Compose"
+        ),
         .target(name: "Outbox", dependencies: ["Common", "Store", "Forum"], path: "Sources/Outbox"),
         .target(
             name: "Sandbox",
