@@ -122,13 +122,15 @@ struct BBCodeTreeBuilder {
         if stack[index].rule.role == .list { trimLineBeforeBlockTag() }
         flush()
         let target = stack[index]
-        let above = stack[(index + 1)...]
+        // A copy of just the entries above (usually none): a slice would share the stack's buffer
+        // and make the removal below copy the whole stack on every close.
+        let above = Array(stack[(index + 1)...])
         // Misnested: what was opened inside closes first, and (except list items, which belong to
         // their list) opens again after, as both vBulletin and XenForo do.
         let reopen = engine.reopensMisnestedTags ? above.filter { $0.rule.role != .listItem } : []
         for entry in above.reversed() { finish(entry, closingTag: nil) }
         finish(target, closingTag: source)
-        stack.removeSubrange(index...)
+        stack.removeLast(stack.count - index)
         for entry in [target] + above {
             openCount[entry.rule.name, default: 1] -= 1
             openLogical.remove(entry.logical)
