@@ -1,0 +1,145 @@
+import CCMark
+
+/// What raw HTML has opened so far: each entry closes when its element's end tag comes,
+/// or at the latest when the Markdown node that contains it is exited, so the BBCode
+/// always nests even when the HTML does not.
+struct HTMLState {
+    struct OpenElement {
+        let element: String
+        let tags: [TagPair]
+        let content: TagContent
+        let owner: CMarkNode?
+    }
+    var open: [OpenElement] = []
+}
+
+extension BBCodeRenderer {
+    /// Translates raw HTML the way a browser would show it: tags with a BBCode equivalent
+    /// become that tag, other tags vanish and leave their text, comments vanish.
+    mutating func translateHTML(_ literal: String, owner: CMarkNode?, inBlock: Bool) {
+        var hiddenUntil: String?  // inside <script> or <style>: nothing shows
+        var preformatted: String?  // inside <pre> of an HTML block: collected as a code block
+        for token in HTMLTokenizer(literal).tokens() {
+            if let element = hiddenUntil {
+                if case .endTag(element) = token { hiddenUntil = nil }
+                continue
+            }
+            if let collected = preformatted {
+                switch token {
+                case .text(let text): preformatted = collected + HTMLEntities.decode(text)
+                case .endTag("pre"):
+                    writeCodeBlock(collected.hasPrefix("\n") ? String(collected.dropFirst()) : collected, info: "")
+                    out.separate(1)
+                    preformatted = nil
+                default: break
+                }
+                continue
+            }
+            switch token {
+            case .invisible:
+                break
+            case .text(let text):
+                writeHTMLText(HTMLEntities.decode(text), inBlock: inBlock)
+            case .endTag(let name):
+                closeHTMLElement(name, owner: owner)
+                if Self.lineElements.contains(name) { out.separate(1) }
+            case .startTag(let name, let attributes, let selfClosing):
+                switch name {
+                case "script", "style":
+                    if !selfClosing { hiddenUntil = name }
+                case "pre" where inBlock:
+                    preformatted = ""
+                case "br":
+                    out.lineBreak()
+                case "hr":
+                    out.separate(1)
+                    out.write(dialect.horizontalRule ?? Self.textRule, .markup)
+                    out.separate(1)
+                case "img":
+                    writeImage(source: attributes["src"] ?? "")
+                case "a":
+                    let href = attributes["href"] ?? ""
+                    openHTMLElement(name, href.isEmpty ? [] : [dialect.link(href: BBCodeWriter.encodeURL(href))], owner: owner)
+                case "code", "tt", "kbd", "samp", "pre":
+                    if let style = dialect.inlineCode {
+                        openHTMLElement(name, [style.tags], content: style.content, owner: owner)
+                    }
+                default:
+                    if Self.lineElements.contains(name) { out.separate(1) }
+                    if let tags = formattingTags(for: name) {
+                        if Self.lineElements.contains(name) || name == "details" { out.separate(1) }
+                        openHTMLElement(name, tags, owner: owner)
+                        if name == "blockquote" || name == "details" { out.separate(1) }
+                    }
+                }
+            }
+        }
+        if let collected = preformatted {
+            writeCodeBlock(collected, info: "")
+        }
+    }
+
+    /// Elements that start and end on a line of their own in a browser.
+    static let lineElements: Set<String> = [
+        "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6",
+        "blockquote", "details", "summary", "section", "article", "header", "footer", "figure", "figcaption",
+        "address", "aside", "nav", "main", "form", "fieldset", "center",
+    ]
+
+    private func formattingTags(for element: String) -> [TagPair]? {
+        switch element {
+        case "b", "strong": [dialect.bold]
+        case "i", "em", "cite", "var", "dfn": [dialect.italic]
+        case "u", "ins": [dialect.underline]
+        case "s", "del", "strike": dialect.strike.map { [$0] }
+        case "sub": dialect.subscripted.map { [$0] }
+        case "sup": dialect.superscripted.map { [$0] }
+        case "blockquote": [dialect.quote]
+        case "details": dialect.blockSpoiler.map { [$0] }
+        default: nil
+        }
+    }
+
+    private mutating func writeHTMLText(_ text: String, inBlock: Bool) {
+        guard inBlock, !out.isInPlainContext else {
+            out.write(text, textEscaping)
+            return
+        }
+        // A browser folds the line structure of HTML source into single spaces.
+        let folded = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+        guard !folded.isEmpty else { return }
+        let leading = text.first.map { $0.isWhitespace } ?? false
+        let trailing = text.last.map { $0.isWhitespace } ?? false
+        let joined = (leading ? " " : "") + folded.joined(separator: " ") + (trailing ? " " : "")
+        out.write(joined, textEscaping)
+    }
+
+    private mutating func openHTMLElement(
+        _ element: String, _ tags: [TagPair], content: TagContent = .parsed, owner: CMarkNode?
+    ) {
+        // Formatting cannot show inside a plain tag; the element still counts for its end tag.
+        let shown = out.isInPlainContext ? [] : tags
+        for tag in shown { out.open(tag, content: content) }
+        html.open.append(.init(element: element, tags: shown, content: content, owner: owner))
+    }
+
+    /// An end tag closes its element (and any left open inside it) if the element was
+    /// opened at the same level of the Markdown tree; otherwise it is ignored.
+    private mutating func closeHTMLElement(_ element: String, owner: CMarkNode?) {
+        guard let index = html.open.lastIndex(where: { $0.element == element && $0.owner == owner }),
+            html.open[index...].allSatisfy({ $0.owner == owner })
+        else { return }
+        while html.open.count > index { closeLastHTMLElement() }
+    }
+
+    /// Closes what raw HTML opened inside `owner` (nil: the document) when it ends.
+    mutating func closeHTML(ownedBy owner: CMarkNode?) {
+        while let last = html.open.last, owner == nil || last.owner == owner { closeLastHTMLElement() }
+    }
+
+    private mutating func closeLastHTMLElement() {
+        guard let last = html.open.popLast() else { return }
+        if last.element == "blockquote" || last.element == "details" { out.separate(1) }
+        for tag in last.tags.reversed() { out.close(tag, content: last.content) }
+    }
+}

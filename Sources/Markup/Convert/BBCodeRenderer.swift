@@ -1,0 +1,315 @@
+import CCMark
+
+/// Renders cmark's tree as BBCode: one `renderNode` switch over node types with enter and
+/// exit events, like cmark's own commonmark.c and latex.c, with every write naming its
+/// escaping. The dialect Strategy decides spelling; this type decides structure.
+struct BBCodeRenderer {
+    let dialect: any DialectStrategy
+    let options: ConversionOptions
+    var out: BBCodeWriter
+    private let scanner: InlineDelimiterScanner?
+    /// Paired `~~`/`||` runs in the text nodes of the containers entered so far.
+    private var marks: [CMarkNode: [DelimiterMark]] = [:]
+    /// Tags to close when a node is exited (headings, links), innermost last.
+    private var pendingClosers: [CMarkNode: [TagPair]] = [:]
+    /// Ordered lists that cannot start at their number on this engine: the next number.
+    private var numberedLines: [CMarkNode: Int] = [:]
+    /// While inside an image, its alt text is not shown (as in a browser).
+    private var skippingUntilExitOf: CMarkNode?
+    var html: HTMLState = HTMLState()
+
+    init(dialect: any DialectStrategy, options: ConversionOptions, capacity: Int) {
+        self.dialect = dialect
+        self.options = options
+        self.out = BBCodeWriter(dialect: dialect, capacity: capacity)
+        var kinds: [InlineDelimiter] = []
+        if !options.strict {
+            if dialect.strike != nil { kinds.append(.strike) }
+            if dialect.inlineSpoiler != nil { kinds.append(.spoiler) }
+        }
+        scanner = kinds.isEmpty ? nil : InlineDelimiterScanner(kinds: kinds)
+    }
+
+    mutating func render(_ document: CMarkDocument) {
+        document.walk { node, entering in
+            renderNode(node, entering: entering)
+        }
+    }
+
+    /// How text of the post is escaped where it currently lands.
+    var textEscaping: Escaping {
+        out.isInPlainContext ? .plain : .prose(strict: options.strict)
+    }
+
+    // MARK: - The switch
+
+    private mutating func renderNode(_ node: CMarkNode, entering: Bool) {
+        if let skipping = skippingUntilExitOf {
+            if node == skipping, !entering { skippingUntilExitOf = nil }
+            return
+        }
+        switch node.type {
+        case CMARK_NODE_DOCUMENT:
+            if !entering { closeHTML(ownedBy: nil) }
+
+        case CMARK_NODE_BLOCK_QUOTE:
+            if entering {
+                separateBlock(node)
+                out.open(dialect.quote)
+                out.separate(1)
+            } else {
+                closeHTML(ownedBy: node)
+                out.separate(1)
+                out.close(dialect.quote)
+            }
+
+        case CMARK_NODE_LIST:
+            renderList(node, entering: entering)
+
+        case CMARK_NODE_ITEM:
+            if entering {
+                renderItemStart(node)
+            } else {
+                closeHTML(ownedBy: node)
+            }
+
+        case CMARK_NODE_CODE_BLOCK:
+            separateBlock(node)
+            let info = node.fenceInfo.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+            if info == "bbcode", !options.strict {
+                // The escape hatch: the author's own BBCode, verbatim.
+                out.write(Self.droppingFinalNewline(node.literal), .markup)
+            } else {
+                writeCodeBlock(node.literal, info: info)
+            }
+
+        case CMARK_NODE_HTML_BLOCK:
+            separateBlock(node)
+            translateHTML(node.literal, owner: node.parent, inBlock: true)
+
+        case CMARK_NODE_CUSTOM_BLOCK, CMARK_NODE_CUSTOM_INLINE:
+            break  // cmark's parser never makes these.
+
+        case CMARK_NODE_PARAGRAPH:
+            if entering {
+                separateBlock(node)
+                findDelimiters(in: node)
+            } else {
+                closeHTML(ownedBy: node)
+            }
+
+        case CMARK_NODE_HEADING:
+            if entering {
+                separateBlock(node)
+                let tags = dialect.heading(level: node.headingLevel)
+                openFormatting(tags, for: node)
+                findDelimiters(in: node)
+            } else {
+                closeHTML(ownedBy: node)
+                closeFormatting(for: node)
+            }
+
+        case CMARK_NODE_THEMATIC_BREAK:
+            separateBlock(node)
+            if let rule = dialect.horizontalRule {
+                out.write(rule, .markup)
+            } else {
+                out.write(Self.textRule, .markup)
+            }
+
+        case CMARK_NODE_TEXT:
+            writeText(node)
+
+        case CMARK_NODE_SOFTBREAK:
+            switch options.softBreaks {
+            case .space: out.write(" ", textEscaping)
+            case .newline: out.lineBreak()
+            }
+
+        case CMARK_NODE_LINEBREAK:
+            out.lineBreak()
+
+        case CMARK_NODE_CODE:
+            writeCodeSpan(node.literal)
+
+        case CMARK_NODE_HTML_INLINE:
+            translateHTML(node.literal, owner: node.parent, inBlock: false)
+
+        case CMARK_NODE_EMPH:
+            renderFormatting(node, entering: entering, tags: [dialect.italic])
+
+        case CMARK_NODE_STRONG:
+            renderFormatting(node, entering: entering, tags: [dialect.bold])
+
+        case CMARK_NODE_LINK:
+            if entering {
+                let url = node.url
+                openFormatting(url.isEmpty ? [] : [dialect.link(href: BBCodeWriter.encodeURL(url))], for: node)
+                findDelimiters(in: node)
+            } else {
+                closeHTML(ownedBy: node)
+                closeFormatting(for: node)
+            }
+
+        case CMARK_NODE_IMAGE:
+            if entering {
+                writeImage(source: node.url)
+                skippingUntilExitOf = node
+            }
+
+        default:
+            break
+        }
+    }
+
+    // MARK: - Blocks
+
+    /// Blocks after the first in their container start on a new line, or after a blank
+    /// line unless they sit in a tight list.
+    private mutating func separateBlock(_ node: CMarkNode) {
+        guard node.previous != nil else { return }
+        if let item = node.parent, item.type == CMARK_NODE_ITEM, let list = item.parent, list.listIsTight {
+            out.separate(1)
+        } else {
+            out.separate(2)
+        }
+    }
+
+    private mutating func renderList(_ node: CMarkNode, entering: Bool) {
+        let numbered = node.isOrderedList && node.listStart != 1 && !dialect.listCanStartAnywhere
+        if entering {
+            separateBlock(node)
+            if numbered {
+                // No engine's [list=1] can start at 3, so the numbers are written out.
+                numberedLines[node] = node.listStart
+            } else {
+                out.open(dialect.list(ordered: node.isOrderedList))
+                out.separate(1)
+            }
+        } else {
+            closeHTML(ownedBy: node)
+            if numbered {
+                numberedLines[node] = nil
+            } else {
+                out.separate(1)
+                out.close(dialect.list(ordered: node.isOrderedList))
+            }
+        }
+    }
+
+    private mutating func renderItemStart(_ item: CMarkNode) {
+        guard let list = item.parent else { return }
+        if let number = numberedLines[list] {
+            if item.previous != nil { out.separate(list.listIsTight ? 1 : 2) }
+            out.write("\(number). ", .markup)
+            numberedLines[list] = number + 1
+        } else {
+            out.separate(1)
+            out.write(dialect.listItem, .markup)
+        }
+    }
+
+    /// A code block: plain content, so only a closing tag of something open needs escaping.
+    mutating func writeCodeBlock(_ literal: String, info: String) {
+        let language = Self.codeLanguage(info)
+        let tag = dialect.codeBlock(language: language)
+        out.open(tag, content: .plain)
+        out.write("\n", .markup)
+        out.write(Self.droppingFinalNewline(literal), .plain)
+        out.write("\n", .markup)
+        out.close(tag, content: .plain)
+    }
+
+    // MARK: - Inlines
+
+    private mutating func findDelimiters(in container: CMarkNode) {
+        guard let scanner else { return }
+        for (node, nodeMarks) in scanner.marks(in: container) { marks[node] = nodeMarks }
+    }
+
+    private mutating func writeText(_ node: CMarkNode) {
+        let literal = node.literal
+        guard let nodeMarks = marks.removeValue(forKey: node) else {
+            out.write(literal, textEscaping)
+            return
+        }
+        let utf8 = Array(literal.utf8)
+        var start = 0
+        for mark in nodeMarks {
+            out.write(String(decoding: utf8[start..<mark.offset], as: UTF8.self), textEscaping)
+            if let tag = tag(for: mark.kind), !out.isInPlainContext {
+                if mark.opens { out.open(tag) } else { out.close(tag) }
+            } else {
+                out.write(String(decoding: utf8[mark.offset..<(mark.offset + 2)], as: UTF8.self), textEscaping)
+            }
+            start = mark.offset + 2
+        }
+        out.write(String(decoding: utf8[start...], as: UTF8.self), textEscaping)
+    }
+
+    private func tag(for kind: InlineDelimiter) -> TagPair? {
+        switch kind {
+        case .strike: dialect.strike
+        case .spoiler: dialect.inlineSpoiler
+        }
+    }
+
+    /// A code span is literal in every mode: BBCode typed in it is always shown.
+    mutating func writeCodeSpan(_ literal: String) {
+        guard let style = dialect.inlineCode, !out.isInPlainContext else {
+            out.write(literal, out.isInPlainContext ? .plain : .prose(strict: true))
+            return
+        }
+        out.open(style.tags, content: style.content)
+        out.write(literal, style.content == .plain ? .plain : .prose(strict: true))
+        out.close(style.tags, content: style.content)
+    }
+
+    mutating func writeImage(source: String) {
+        guard !source.isEmpty, !out.isInPlainContext else { return }
+        out.open(dialect.image)
+        out.write(source, .url)
+        out.close(dialect.image)
+    }
+
+    private mutating func renderFormatting(_ node: CMarkNode, entering: Bool, tags: [TagPair]) {
+        if entering {
+            openFormatting(tags, for: node)
+            findDelimiters(in: node)
+        } else {
+            closeHTML(ownedBy: node)
+            closeFormatting(for: node)
+        }
+    }
+
+    /// Inside a plain tag formatting cannot show, so it is left out rather than printed.
+    private mutating func openFormatting(_ tags: [TagPair], for node: CMarkNode) {
+        guard !out.isInPlainContext, !tags.isEmpty else { return }
+        for tag in tags { out.open(tag) }
+        pendingClosers[node] = tags
+    }
+
+    private mutating func closeFormatting(for node: CMarkNode) {
+        guard let tags = pendingClosers.removeValue(forKey: node) else { return }
+        for tag in tags.reversed() { out.close(tag) }
+    }
+
+    // MARK: - Helpers
+
+    /// Stands in for a horizontal rule on engines without one.
+    static let textRule = String(repeating: "\u{2500}", count: 20)
+
+    static func droppingFinalNewline(_ text: String) -> String {
+        text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+
+    /// The language of a fenced block, if it is a plain identifier every engine accepts.
+    static func codeLanguage(_ info: String) -> String? {
+        guard !info.isEmpty, info.utf8.count <= 32,
+            info.utf8.allSatisfy({ BBCodeWriter.isNameByte($0) || $0 == UInt8(ascii: "+") })
+        else { return nil }
+        return info.lowercased()
+    }
+
+    var output: String { out.output }
+}

@@ -1,0 +1,203 @@
+/// How a piece of text must be escaped on its way into the BBCode. Every write names one,
+/// as cmark's own renderers do (LITERAL, NORMAL, URL, TITLE).
+enum Escaping {
+    /// Our own markup: written as it is.
+    case markup
+    /// Text of the post where the engine reads tags. `strict` neutralises every tag-like
+    /// sequence; otherwise tags the author typed pass through on purpose.
+    case prose(strict: Bool)
+    /// Text inside a plain tag (code): only a closing tag of something open can escape,
+    /// so those are split out of the plain tag.
+    case plain
+    /// A link or image target inside `[url=...]` or `[img]...[/img]`.
+    case url
+}
+
+/// The output buffer: tags, escaped text, and the line structure between blocks.
+/// Newlines are meaningful on a forum (each one is a line break), so blank lines are
+/// only written when the next block actually arrives, never at the end.
+struct BBCodeWriter {
+    private(set) var bytes: [UInt8] = []
+    private var pendingNewlines = 0
+    /// Tags open in the output, innermost last: in a plain context, a closing tag for any
+    /// of them would end the context early (vBulletin's parser closes across stop_parse).
+    private var openTags: [TagPair] = []
+    /// How many of the open tags are plain (code) tags.
+    private var plainDepth = 0
+    private let dialect: any DialectStrategy
+
+    init(dialect: any DialectStrategy, capacity: Int = 0) {
+        self.dialect = dialect
+        bytes.reserveCapacity(capacity)
+    }
+
+    var isInPlainContext: Bool { plainDepth > 0 }
+
+    // MARK: - Line structure
+
+    /// Asks for `count` newlines (1: a new line, 2: a blank line) before the next output.
+    mutating func separate(_ count: Int) {
+        pendingNewlines = max(pendingNewlines, count)
+    }
+
+    /// Forgets a requested separation: used right after an opening container tag.
+    mutating func cancelSeparation() {
+        pendingNewlines = 0
+    }
+
+    /// A line break inside a block.
+    mutating func lineBreak() {
+        flushSeparation()
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    private mutating func flushSeparation() {
+        if pendingNewlines > 0, !bytes.isEmpty {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: pendingNewlines))
+        }
+        pendingNewlines = 0
+    }
+
+    // MARK: - Tags
+
+    mutating func open(_ tag: TagPair, content: TagContent = .parsed) {
+        write(tag.open, .markup)
+        openTags.append(tag)
+        if content == .plain { plainDepth += 1 }
+    }
+
+    mutating func close(_ tag: TagPair, content: TagContent = .parsed) {
+        write(tag.close, .markup)
+        if let index = openTags.lastIndex(of: tag) { openTags.remove(at: index) }
+        if content == .plain { plainDepth -= 1 }
+    }
+
+    // MARK: - Text
+
+    mutating func write(_ text: String, _ escaping: Escaping) {
+        if text.isEmpty { return }
+        flushSeparation()
+        switch escaping {
+        case .markup:
+            bytes.append(contentsOf: text.utf8)
+        case .prose(let strict):
+            writeProse(text, strict: strict)
+        case .plain:
+            writePlain(text)
+        case .url:
+            writeURL(text)
+        }
+    }
+
+    /// In prose, a `[` that could start a tag gets the dialect's breaker right after it.
+    /// Outside strict mode only what no author means as markup is broken: a numeric
+    /// entity on engines that would decode it.
+    private mutating func writeProse(_ text: String, strict: Bool) {
+        let utf8 = text.utf8
+        // A `[` or `&` written just before (with markup dropped in between) joins this text.
+        if let last = bytes.last, let first = utf8.first {
+            if strict, last == UInt8(ascii: "["), Self.startsTagName(first) {
+                bytes.append(contentsOf: dialect.breaker.utf8)
+            } else if last == UInt8(ascii: "&"), dialect.decodesNumericEntities, first == UInt8(ascii: "#") {
+                bytes.append(contentsOf: dialect.breaker.utf8)
+            }
+        }
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            bytes.append(byte)
+            let next = utf8.index(after: index)
+            if next != utf8.endIndex {
+                if strict, byte == UInt8(ascii: "["), Self.startsTagName(utf8[next]) {
+                    bytes.append(contentsOf: dialect.breaker.utf8)
+                } else if byte == UInt8(ascii: "&"), dialect.decodesNumericEntities,
+                    utf8[next] == UInt8(ascii: "#")
+                {
+                    bytes.append(contentsOf: dialect.breaker.utf8)
+                }
+            }
+            index = next
+        }
+    }
+
+    /// In a plain tag, text is shown as typed, except that a closing tag for anything open
+    /// would end it. Such a closing tag is lifted out: close the plain tags, write it as
+    /// neutralised prose, and open them again.
+    private mutating func writePlain(_ text: String) {
+        let utf8 = Array(text.utf8)
+        var start = 0
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "["), let length = closingTagLength(utf8, at: index) {
+                bytes.append(contentsOf: utf8[start..<index])
+                let plainTags = openTags.suffix(plainDepth)
+                for tag in plainTags.reversed() { bytes.append(contentsOf: tag.close.utf8) }
+                writeProse(String(decoding: utf8[index..<(index + length)], as: UTF8.self), strict: true)
+                for tag in plainTags { bytes.append(contentsOf: tag.open.utf8) }
+                index += length
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        bytes.append(contentsOf: utf8[start...])
+    }
+
+    /// If `[/name` at `index` closes a tag that is open, the length up to and including
+    /// its `]` (or to the end of the name when there is none).
+    private func closingTagLength(_ utf8: [UInt8], at index: Int) -> Int? {
+        var cursor = index + 1
+        guard cursor < utf8.count, utf8[cursor] == UInt8(ascii: "/") else { return nil }
+        cursor += 1
+        let nameStart = cursor
+        while cursor < utf8.count, Self.isNameByte(utf8[cursor]) { cursor += 1 }
+        guard cursor > nameStart else { return nil }
+        let name = String(decoding: utf8[nameStart..<cursor], as: UTF8.self).lowercased()
+        guard openTags.contains(where: { $0.name == name }) else { return nil }
+        if cursor < utf8.count, utf8[cursor] == UInt8(ascii: "]") { cursor += 1 }
+        return cursor - index
+    }
+
+    /// URLs keep every byte a browser would send, but the ones a BBCode tokenizer could
+    /// read as the end of the tag or of its option are percent-encoded.
+    private mutating func writeURL(_ text: String) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\\"),
+                UInt8(ascii: "`"), 0x00...0x1F, 0x7F...0xFF:
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            default:
+                bytes.append(byte)
+            }
+        }
+    }
+
+    /// A URL escaped for a tag option, for tags built before they are written.
+    static func encodeURL(_ url: String) -> String {
+        var writer = BBCodeWriter(dialect: SomethingAwfulDialect())
+        writer.writeURL(url)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    static func startsTagName(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "*") || isNameByte(byte)
+    }
+
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// The finished BBCode.
+    var output: String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,78 @@
+/// An opening and a closing BBCode tag, spelled the way one forum engine wants them.
+struct TagPair: Equatable, Sendable {
+    let open: String
+    let close: String
+    /// The lower-case tag name, which is what a closing tag has to match.
+    let name: String
+
+    init(_ name: String, option: String? = nil, upperCase: Bool = false) {
+        let spelled = upperCase ? name.uppercased() : name
+        self.name = name.lowercased()
+        self.open = option.map { "[\(spelled)=\($0)]" } ?? "[\(spelled)]"
+        self.close = "[/\(spelled)]"
+    }
+}
+
+/// Whether the forum still reads BBCode tags inside a tag's content. Inside a plain tag
+/// (vBulletin's `stop_parse`, XenForo's plain children, s9e's `ignoreTags`) nothing is a tag
+/// except a closing tag that matches something open, so escaping there works differently.
+enum TagContent: Sendable {
+    case parsed
+    case plain
+}
+
+/// The Strategy a forum engine plugs into the one Markdown walker: how each construct is
+/// spelled, which constructs exist at all, and which neutralising trick its parser honours.
+/// docs/dialects.md has the research behind every answer.
+protocol DialectStrategy: Sendable {
+    var bold: TagPair { get }
+    var italic: TagPair { get }
+    var underline: TagPair { get }
+    /// nil where the engine has no strike-through tag; `~~` then stays literal text.
+    var strike: TagPair? { get }
+    /// An inline spoiler for `||text||`; nil where the engine has none.
+    var inlineSpoiler: TagPair? { get }
+    /// A block spoiler for `<details>`; nil where the engine has none.
+    var blockSpoiler: TagPair? { get }
+    var subscripted: TagPair? { get }
+    var superscripted: TagPair? { get }
+    /// Monospace for code spans, and whether the engine parses tags inside it; nil for none.
+    var inlineCode: (tags: TagPair, content: TagContent)? { get }
+    /// A code block; its content is always plain to the engine.
+    func codeBlock(language: String?) -> TagPair
+    var quote: TagPair { get }
+    /// The closest faithful form of a heading: engines have no headings of their own.
+    func heading(level: Int) -> [TagPair]
+    func list(ordered: Bool) -> TagPair
+    var listItem: String { get }
+    /// Whether `[list=1]` can start at another number. No engine researched can; see docs.
+    var listCanStartAnywhere: Bool { get }
+    func link(href: String) -> TagPair
+    var image: TagPair { get }
+    /// A tag for a horizontal rule; nil means a line of box-drawing characters stands in.
+    var horizontalRule: String? { get }
+    /// An empty tag pair the engine parses and shows as nothing. Put right after a `[`, it
+    /// makes the engine's tokenizer see `[` + `[` and give up on the sequence as a tag.
+    var breaker: String { get }
+    /// vBulletin's `htmlspecialchars_uni` lets numeric entities outside Latin-1 through,
+    /// so `&#8364;` typed as text shows as a euro sign unless the `&#` is broken up.
+    var decodesNumericEntities: Bool { get }
+}
+
+extension DialectStrategy {
+    var breaker: String { "[b][/b]" }
+    var listCanStartAnywhere: Bool { false }
+    var decodesNumericEntities: Bool { false }
+}
+
+extension Dialect {
+    /// The Strategy that writes this dialect.
+    var strategy: any DialectStrategy {
+        switch self {
+        case .somethingawful: SomethingAwfulDialect()
+        case .vbulletin: VBulletinDialect()
+        case .phpbb: PhpBBDialect()
+        case .xenforo: XenForoDialect()
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Common
+import Foundation
+import Markup
+
+/// `missive convert`: the Markdown-to-BBCode converter on its own, stdin/stdout friendly.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert Markdown to a forum's BBCode.",
+        discussion: """
+            Reads FILE (or standard input when FILE is missing or "-") and writes the BBCode to \
+            standard output. BBCode tags the forum knows, typed into the Markdown, pass through; \
+            --strict shows them as text instead. Extensions: ~~strike~~, ||spoiler||, and a \
+            ```bbcode fenced block copied verbatim.
+            """
+    )
+
+    @Argument(help: "The Markdown file to convert (default: standard input).")
+    var file: String?
+
+    @Option(help: "The forum engine to write for: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var dialect: String = Dialect.default.rawValue
+
+    @Flag(help: "Treat all text as literal: every tag-like sequence is shown, not obeyed.")
+    var strict = false
+
+    @Option(name: .customLong("soft-breaks"), help: "How a line break inside a paragraph is written: space or newline.")
+    var softBreaks: String = SoftBreaks.space.rawValue
+
+    func validate() throws {
+        guard Dialect(rawValue: dialect) != nil else {
+            throw ValidationError(
+                "unknown dialect '\(dialect)'; choose one of: \(Dialect.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard SoftBreaks(rawValue: softBreaks) != nil else {
+            throw ValidationError(
+                "unknown --soft-breaks '\(softBreaks)'; choose one of: \(SoftBreaks.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let markdown = try TextInput.read(path: file)
+        let converter = BBCodeConverter(
+            dialect: Dialect(rawValue: dialect) ?? .default,
+            options: ConversionOptions(strict: strict, softBreaks: SoftBreaks(rawValue: softBreaks) ?? .space))
+        let bbcode = converter.convert(markdown)
+        guard !bbcode.isEmpty else { return }
+        FileHandle.standardOutput.write(Data((bbcode + "\n").utf8))
+    }
+}
