@@ -29,14 +29,15 @@ struct ConvertCommand: ParsableCommand {
     var softBreaks: String = SoftBreaks.space.rawValue
 
     func validate() throws {
-        guard Dialect(rawValue: dialect) != nil else {
-            throw ValidationError(
-                "unknown dialect '\(dialect)'; choose one of: \(Dialect.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        guard SoftBreaks(rawValue: softBreaks) != nil else {
-            throw ValidationError(
-                "unknown --soft-breaks '\(softBreaks)'; choose one of: \(SoftBreaks.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+        if Dialect(rawValue: dialect) == nil { try Self.reject(.unknownDialect(dialect)) }
+        if SoftBreaks(rawValue: softBreaks) == nil { try Self.reject(.unknownSoftBreaks(softBreaks)) }
+    }
+
+    /// swift-argument-parser wraps errors thrown from `validate()` (so `Missive.main` never sees
+    /// them as Missive's own); say it in Missive's one-line form and leave with its status.
+    private static func reject(_ error: ConvertUsageError) throws -> Never {
+        FileHandle.standardError.write(Data("missive: \(error.description)\n".utf8))
+        throw ExitCode(error.status.rawValue)
     }
 
     func run() throws {
@@ -47,5 +48,22 @@ struct ConvertCommand: ParsableCommand {
         let bbcode = converter.convert(markdown)
         guard !bbcode.isEmpty else { return }
         FileHandle.standardOutput.write(Data((bbcode + "\n").utf8))
+    }
+}
+
+/// A one-line usage error naming the valid choices, with the usage exit status.
+enum ConvertUsageError: MissiveError {
+    case unknownDialect(String)
+    case unknownSoftBreaks(String)
+
+    var status: ExitStatus { .usage }
+
+    var description: String {
+        switch self {
+        case .unknownDialect(let name):
+            "unknown dialect '\(name)'; choose one of: \(Dialect.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unknownSoftBreaks(let name):
+            "unknown --soft-breaks '\(name)'; choose one of: \(SoftBreaks.allCases.map(\.rawValue).joined(separator: ", "))"
+        }
     }
 }

@@ -19,7 +19,8 @@ extension BBCodeRenderer {
     mutating func translateHTML(_ literal: String, owner: CMarkNode?, inBlock: Bool) {
         var hiddenUntil: String?  // inside <script> or <style>: nothing shows
         var preformatted: String?  // inside <pre> of an HTML block: collected as a code block
-        for token in HTMLTokenizer(literal).tokens() {
+        let tokens = HTMLTokenizer(literal).tokens()
+        for (position, token) in tokens.enumerated() {
             if let element = hiddenUntil {
                 if case .endTag(element) = token { hiddenUntil = nil }
                 continue
@@ -39,7 +40,10 @@ extension BBCodeRenderer {
             case .invisible:
                 break
             case .text(let text):
-                writeHTMLText(HTMLEntities.decode(text), inBlock: inBlock)
+                // Space next to a line-level element or the block's edge is not shown.
+                let trimLeading = inBlock && (position == 0 || Self.isLineLevel(tokens[position - 1]))
+                let trimTrailing = inBlock && (position == tokens.count - 1 || Self.isLineLevel(tokens[position + 1]))
+                writeHTMLText(HTMLEntities.decode(text), inBlock: inBlock, trimLeading: trimLeading, trimTrailing: trimTrailing)
             case .endTag(let name):
                 closeHTMLElement(name, owner: owner)
                 if Self.lineElements.contains(name) { out.separate(1) }
@@ -100,7 +104,14 @@ extension BBCodeRenderer {
         }
     }
 
-    private mutating func writeHTMLText(_ text: String, inBlock: Bool) {
+    private static func isLineLevel(_ token: HTMLToken) -> Bool {
+        switch token {
+        case .startTag(let name, _, _), .endTag(let name): lineElements.contains(name) || name == "br" || name == "hr"
+        case .text, .invisible: false
+        }
+    }
+
+    private mutating func writeHTMLText(_ text: String, inBlock: Bool, trimLeading: Bool, trimTrailing: Bool) {
         guard inBlock, !out.isInPlainContext else {
             out.write(text, textEscaping)
             return
@@ -108,8 +119,8 @@ extension BBCodeRenderer {
         // A browser folds the line structure of HTML source into single spaces.
         let folded = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
         guard !folded.isEmpty else { return }
-        let leading = text.first.map { $0.isWhitespace } ?? false
-        let trailing = text.last.map { $0.isWhitespace } ?? false
+        let leading = !trimLeading && (text.first.map { $0.isWhitespace } ?? false)
+        let trailing = !trimTrailing && (text.last.map { $0.isWhitespace } ?? false)
         let joined = (leading ? " " : "") + folded.joined(separator: " ") + (trailing ? " " : "")
         out.write(joined, textEscaping)
     }
@@ -139,7 +150,7 @@ extension BBCodeRenderer {
 
     private mutating func closeLastHTMLElement() {
         guard let last = html.open.popLast() else { return }
-        if last.element == "blockquote" || last.element == "details" { out.separate(1) }
+        if last.element == "blockquote" || last.element == "details" { out.startLine() }
         for tag in last.tags.reversed() { out.close(tag, content: last.content) }
     }
 }

@@ -40,9 +40,10 @@ struct BBCodeWriter {
         pendingNewlines = max(pendingNewlines, count)
     }
 
-    /// Forgets a requested separation: used right after an opening container tag.
-    mutating func cancelSeparation() {
-        pendingNewlines = 0
+    /// Exactly one newline before the next output, whatever was asked before: a closing
+    /// container tag goes on its own line, without a blank line above it.
+    mutating func startLine() {
+        pendingNewlines = 1
     }
 
     /// A line break inside a block.
