@@ -45,9 +45,15 @@ struct ConvertCommand: ParsableCommand {
         let converter = BBCodeConverter(
             dialect: Dialect(rawValue: dialect) ?? .default,
             options: ConversionOptions(strict: strict, softBreaks: SoftBreaks(rawValue: softBreaks) ?? .space))
-        let bbcode = converter.convert(markdown)
+        var bbcode = converter.convert(markdown)
         guard !bbcode.isEmpty else { return }
-        FileHandle.standardOutput.write(Data((bbcode + "\n").utf8))
+        bbcode.append("\n")
+        // Straight from the string's storage: a post can be megabytes, so no extra copy.
+        bbcode.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
+            FileHandle.standardOutput.write(data)
+        }
     }
 }
 

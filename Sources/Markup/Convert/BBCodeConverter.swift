@@ -16,9 +16,6 @@ public struct BBCodeConverter: Sendable {
 
     public func convert(_ markdown: String) -> String {
         guard !markdown.isEmpty, let document = CMarkDocument(markdown: markdown) else { return "" }
-        // cmark splits text at every bracket it considered for a link; joined text lets a
-        // tag-like sequence be seen whole, which escaping needs.
-        cmark_consolidate_text_nodes(document.root.raw)
         var renderer = BBCodeRenderer(
             dialect: dialect.strategy, options: options, capacity: markdown.utf8.count + markdown.utf8.count / 4)
         renderer.render(document)

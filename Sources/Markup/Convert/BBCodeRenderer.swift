@@ -130,7 +130,7 @@ struct BBCodeRenderer {
             out.lineBreak()
 
         case CMARK_NODE_CODE:
-            writeCodeSpan(node.literal)
+            writeCodeSpan(node.literalBytes)
 
         case CMARK_NODE_HTML_INLINE:
             translateHTML(node.literal, owner: node.parent, inBlock: false)
@@ -228,23 +228,22 @@ struct BBCodeRenderer {
     }
 
     private mutating func writeText(_ node: CMarkNode) {
-        let literal = node.literal
-        guard let nodeMarks = marks.removeValue(forKey: node) else {
-            out.write(literal, textEscaping)
+        let utf8 = node.literalBytes
+        guard !marks.isEmpty, let nodeMarks = marks.removeValue(forKey: node) else {
+            out.write(utf8, textEscaping)
             return
         }
-        let utf8 = Array(literal.utf8)
         var start = 0
         for mark in nodeMarks {
-            out.write(String(decoding: utf8[start..<mark.offset], as: UTF8.self), textEscaping)
+            out.write(UnsafeBufferPointer(rebasing: utf8[start..<mark.offset]), textEscaping)
             if let tag = tag(for: mark.kind), !out.isInPlainContext {
                 if mark.opens { out.open(tag) } else { out.close(tag) }
             } else {
-                out.write(String(decoding: utf8[mark.offset..<(mark.offset + 2)], as: UTF8.self), textEscaping)
+                out.write(UnsafeBufferPointer(rebasing: utf8[mark.offset..<(mark.offset + 2)]), textEscaping)
             }
             start = mark.offset + 2
         }
-        out.write(String(decoding: utf8[start...], as: UTF8.self), textEscaping)
+        out.write(UnsafeBufferPointer(rebasing: utf8[start...]), textEscaping)
     }
 
     private func tag(for kind: InlineDelimiter) -> TagPair? {
@@ -255,7 +254,7 @@ struct BBCodeRenderer {
     }
 
     /// A code span is literal in every mode: BBCode typed in it is always shown.
-    mutating func writeCodeSpan(_ literal: String) {
+    mutating func writeCodeSpan(_ literal: UnsafeBufferPointer<UInt8>) {
         guard let style = dialect.inlineCode, !out.isInPlainContext else {
             out.write(literal, out.isInPlainContext ? .plain : .prose(strict: true))
             return

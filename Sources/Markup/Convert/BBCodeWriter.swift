@@ -76,11 +76,17 @@ struct BBCodeWriter {
     // MARK: - Text
 
     mutating func write(_ text: String, _ escaping: Escaping) {
+        var text = text
+        text.withUTF8 { write($0, escaping) }
+    }
+
+    /// The same for bytes straight from cmark's tree (no String is made for them).
+    mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ escaping: Escaping) {
         if text.isEmpty { return }
         flushSeparation()
         switch escaping {
         case .markup:
-            bytes.append(contentsOf: text.utf8)
+            bytes.append(contentsOf: text)
         case .prose(let strict):
             writeProse(text, strict: strict)
         case .plain:
@@ -93,47 +99,50 @@ struct BBCodeWriter {
     /// In prose, a `[` that could start a tag gets the dialect's breaker right after it.
     /// Outside strict mode only what no author means as markup is broken: a numeric
     /// entity on engines that would decode it.
-    private mutating func writeProse(_ text: String, strict: Bool) {
-        let utf8 = text.utf8
+    private mutating func writeProse(_ utf8: UnsafeBufferPointer<UInt8>, strict: Bool) {
+        let breaker = dialect.breaker
+        let entities = dialect.decodesNumericEntities
         // A `[` or `&` written just before (with markup dropped in between) joins this text.
-        if let last = bytes.last, let first = utf8.first {
-            if strict, last == UInt8(ascii: "["), Self.startsTagName(first) {
-                bytes.append(contentsOf: dialect.breaker.utf8)
-            } else if last == UInt8(ascii: "&"), dialect.decodesNumericEntities, first == UInt8(ascii: "#") {
-                bytes.append(contentsOf: dialect.breaker.utf8)
-            }
+        if let last = bytes.last, let first = utf8.first, needsBreaker(last, first, strict: strict, entities: entities) {
+            bytes.append(contentsOf: breaker.utf8)
         }
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
+        var start = 0
+        var index = 0
+        let count = utf8.count
+        while index < count - 1 {
             let byte = utf8[index]
-            bytes.append(byte)
-            let next = utf8.index(after: index)
-            if next != utf8.endIndex {
-                if strict, byte == UInt8(ascii: "["), Self.startsTagName(utf8[next]) {
-                    bytes.append(contentsOf: dialect.breaker.utf8)
-                } else if byte == UInt8(ascii: "&"), dialect.decodesNumericEntities,
-                    utf8[next] == UInt8(ascii: "#")
-                {
-                    bytes.append(contentsOf: dialect.breaker.utf8)
-                }
+            if (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "&")),
+                needsBreaker(byte, utf8[index + 1], strict: strict, entities: entities)
+            {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...index]))
+                bytes.append(contentsOf: breaker.utf8)
+                start = index + 1
             }
-            index = next
+            index += 1
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
+
+    /// Whether `byte` followed by `next` could be read as the start of a tag (strict mode)
+    /// or of a numeric character reference (engines that decode them).
+    private func needsBreaker(_ byte: UInt8, _ next: UInt8, strict: Bool, entities: Bool) -> Bool {
+        if byte == UInt8(ascii: "[") { return strict && Self.startsTagName(next) }
+        if byte == UInt8(ascii: "&") { return entities && next == UInt8(ascii: "#") }
+        return false
     }
 
     /// In a plain tag, text is shown as typed, except that a closing tag for anything open
     /// would end it. Such a closing tag is lifted out: close the plain tags, write it as
     /// neutralised prose, and open them again.
-    private mutating func writePlain(_ text: String) {
-        let utf8 = Array(text.utf8)
+    private mutating func writePlain(_ utf8: UnsafeBufferPointer<UInt8>) {
         var start = 0
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "["), let length = closingTagLength(utf8, at: index) {
-                bytes.append(contentsOf: utf8[start..<index])
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 let plainTags = openTags.suffix(plainDepth)
                 for tag in plainTags.reversed() { bytes.append(contentsOf: tag.close.utf8) }
-                writeProse(String(decoding: utf8[index..<(index + length)], as: UTF8.self), strict: true)
+                writeProse(UnsafeBufferPointer(rebasing: utf8[index..<(index + length)]), strict: true)
                 for tag in plainTags { bytes.append(contentsOf: tag.open.utf8) }
                 index += length
                 start = index
@@ -141,19 +150,19 @@ struct BBCodeWriter {
                 index += 1
             }
         }
-        bytes.append(contentsOf: utf8[start...])
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
     /// If `[/name` at `index` closes a tag that is open, the length up to and including
     /// its `]` (or to the end of the name when there is none).
-    private func closingTagLength(_ utf8: [UInt8], at index: Int) -> Int? {
+    private func closingTagLength(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         var cursor = index + 1
         guard cursor < utf8.count, utf8[cursor] == UInt8(ascii: "/") else { return nil }
         cursor += 1
         let nameStart = cursor
         while cursor < utf8.count, Self.isNameByte(utf8[cursor]) { cursor += 1 }
         guard cursor > nameStart else { return nil }
-        let name = String(decoding: utf8[nameStart..<cursor], as: UTF8.self).lowercased()
+        let name = String(decoding: UnsafeBufferPointer(rebasing: utf8[nameStart..<cursor]), as: UTF8.self).lowercased()
         guard openTags.contains(where: { $0.name == name }) else { return nil }
         if cursor < utf8.count, utf8[cursor] == UInt8(ascii: "]") { cursor += 1 }
         return cursor - index
@@ -161,8 +170,8 @@ struct BBCodeWriter {
 
     /// URLs keep every byte a browser would send, but the ones a BBCode tokenizer could
     /// read as the end of the tag or of its option are percent-encoded.
-    private mutating func writeURL(_ text: String) {
-        for byte in text.utf8 {
+    private mutating func writeURL(_ text: UnsafeBufferPointer<UInt8>) {
+        for byte in text {
             switch byte {
             case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'"),
                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\\"),
@@ -179,7 +188,7 @@ struct BBCodeWriter {
     /// A URL escaped for a tag option, for tags built before they are written.
     static func encodeURL(_ url: String) -> String {
         var writer = BBCodeWriter(dialect: SomethingAwfulDialect())
-        writer.writeURL(url)
+        writer.write(url, .url)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 

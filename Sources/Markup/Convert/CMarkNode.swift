@@ -1,4 +1,9 @@
 import CCMark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A read-only view of one node of cmark's tree. The tree is owned by `CMarkDocument`;
 /// a node is only valid while its document is alive.
@@ -13,6 +18,11 @@ struct CMarkNode: Hashable {
 
     /// The text of a text, code, code block or HTML node (empty for the others).
     var literal: String { cmark_node_get_literal(raw).map { String(cString: $0) } ?? "" }
+    /// The same bytes without a copy; valid until the tree is freed or the node changes.
+    var literalBytes: UnsafeBufferPointer<UInt8> {
+        guard let pointer = cmark_node_get_literal(raw) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+    }
     var url: String { cmark_node_get_url(raw).map { String(cString: $0) } ?? "" }
     var title: String { cmark_node_get_title(raw).map { String(cString: $0) } ?? "" }
     var fenceInfo: String { cmark_node_get_fence_info(raw).map { String(cString: $0) } ?? "" }

@@ -42,7 +42,7 @@ struct InlineDelimiterScanner {
         while let node = child {
             defer { child = node.next }
             guard node.type == CMARK_NODE_TEXT else { continue }
-            let text = Array(node.literal.utf8)
+            let text = node.literalBytes
             guard text.contains(where: { byte in kinds.contains { $0.byte == byte } }) else { continue }
             var index = 0
             while index < text.count {
@@ -53,8 +53,8 @@ struct InlineDelimiterScanner {
                 var end = index
                 while end < text.count, text[end] == kind.byte { end += 1 }
                 if end - index == 2 {
-                    let before = index > 0 ? Self.isSpace(text[index - 1]) : Self.boundaryIsSpace(node.previous)
-                    let after = end < text.count ? Self.isSpace(text[end]) : Self.boundaryIsSpace(node.next)
+                    let before = index > 0 ? Self.isSpace(text[index - 1]) : Self.boundaryIsSpace(node.previous, isBefore: true)
+                    let after = end < text.count ? Self.isSpace(text[end]) : Self.boundaryIsSpace(node.next, isBefore: false)
                     candidates.append(Candidate(node: node, offset: index, kind: kind, canOpen: !after, canClose: !before))
                 }
                 index = end
@@ -101,10 +101,15 @@ struct InlineDelimiterScanner {
 
     /// What lies past the edge of a text node: nothing or a line break counts as space,
     /// any other inline (emphasis, code, a link) as a word character.
-    private static func boundaryIsSpace(_ neighbour: CMarkNode?) -> Bool {
+    private static func boundaryIsSpace(_ neighbour: CMarkNode?, isBefore: Bool) -> Bool {
         guard let neighbour else { return true }
         switch neighbour.type {
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: return true
+        case CMARK_NODE_TEXT:
+            // cmark splits text at brackets and unmatched delimiters: look at the edge.
+            let bytes = neighbour.literalBytes
+            guard let edge = isBefore ? bytes.last : bytes.first else { return true }
+            return isSpace(edge)
         default: return false
         }
     }
