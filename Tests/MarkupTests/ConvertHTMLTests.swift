@@ -28,7 +28,7 @@ import Testing
         #expect(bbcode("<details>\n<summary>S</summary>\n\nbody\n\n</details>", .somethingawful, false, .space)
                 == "[spoiler]\nS\n\nbody\n[/spoiler]")
         #expect(bbcode("<div>\n  two   words\n</div>", .somethingawful, false, .space) == "two words")
-        #expect(bbcode("<hr>", .somethingawful, false, .space) == BBCodeRenderer.textRule)
+        #expect(bbcode("<hr>", .somethingawful, false, .space) == TextRule.line)
         #expect(bbcode("<div>\n<script>var x = '[b]';</script>\n</div>", .somethingawful, false, .space) == "")
         #expect(bbcode("<div>a &amp; &ouml;</div>", .somethingawful, false, .space) == "a & ö")
     }

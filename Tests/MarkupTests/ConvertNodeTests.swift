@@ -92,7 +92,7 @@ import Foundation
     }
 
     @Test func thematicBreakIsALineOfItsOwn() {
-        #expect(Self.bbcode("a\n\n***\n\nb") == "a\n\n\(BBCodeRenderer.textRule)\n\nb")
+        #expect(Self.bbcode("a\n\n***\n\nb") == "a\n\n\(TextRule.line)\n\nb")
     }
 
     @Test func entitiesAreDecodedToCharacters() {

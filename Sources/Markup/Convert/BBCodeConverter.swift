@@ -16,8 +16,18 @@ public struct BBCodeConverter: Sendable {
 
     public func convert(_ markdown: String) -> String {
         guard !markdown.isEmpty, let document = CMarkDocument(markdown: markdown) else { return "" }
-        var renderer = BBCodeRenderer(
-            dialect: dialect.strategy, options: options, capacity: markdown.utf8.count + markdown.utf8.count / 4)
+        switch dialect {
+        case .somethingawful: return render(document, SomethingAwfulDialect(), capacity: markdown.utf8.count)
+        case .vbulletin: return render(document, VBulletinDialect(), capacity: markdown.utf8.count)
+        case .phpbb: return render(document, PhpBBDialect(), capacity: markdown.utf8.count)
+        case .xenforo: return render(document, XenForoDialect(), capacity: markdown.utf8.count)
+        }
+    }
+
+    /// One walk with the dialect's Strategy; generic so that each dialect's spelling is
+    /// looked up directly rather than through an existential on every node.
+    private func render<D: DialectStrategy>(_ document: CMarkDocument, _ dialect: D, capacity: Int) -> String {
+        var renderer = BBCodeRenderer(dialect: dialect, options: options, capacity: capacity + capacity / 4)
         renderer.render(document)
         return renderer.output
     }

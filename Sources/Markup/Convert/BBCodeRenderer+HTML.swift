@@ -29,7 +29,7 @@ extension BBCodeRenderer {
                 switch token {
                 case .text(let text): preformatted = collected + HTMLEntities.decode(text)
                 case .endTag("pre"):
-                    writeCodeBlock(collected.hasPrefix("\n") ? String(collected.dropFirst()) : collected, info: "")
+                    writeCodeBlock(collected.hasPrefix("\n") ? String(collected.dropFirst()) : collected)
                     out.separate(1)
                     preformatted = nil
                 default: break
@@ -46,7 +46,7 @@ extension BBCodeRenderer {
                 writeHTMLText(HTMLEntities.decode(text), inBlock: inBlock, trimLeading: trimLeading, trimTrailing: trimTrailing)
             case .endTag(let name):
                 closeHTMLElement(name, owner: owner)
-                if Self.lineElements.contains(name) { out.separate(1) }
+                if HTMLLineElements.names.contains(name) { out.separate(1) }
             case .startTag(let name, let attributes, let selfClosing):
                 switch name {
                 case "script", "style":
@@ -57,21 +57,21 @@ extension BBCodeRenderer {
                     out.lineBreak()
                 case "hr":
                     out.separate(1)
-                    out.write(dialect.horizontalRule ?? Self.textRule, .markup)
+                    out.write(dialect.horizontalRule ?? TextRule.line, .markup)
                     out.separate(1)
                 case "img":
                     writeImage(source: attributes["src"] ?? "")
                 case "a":
                     let href = attributes["href"] ?? ""
-                    openHTMLElement(name, href.isEmpty ? [] : [dialect.link(href: BBCodeWriter.encodeURL(href))], owner: owner)
+                    openHTMLElement(name, href.isEmpty ? [] : [dialect.link(href: URLEscaping.encode(href))], owner: owner)
                 case "code", "tt", "kbd", "samp", "pre":
                     if let style = dialect.inlineCode {
                         openHTMLElement(name, [style.tags], content: style.content, owner: owner)
                     }
                 default:
-                    if Self.lineElements.contains(name) { out.separate(1) }
+                    if HTMLLineElements.names.contains(name) { out.separate(1) }
                     if let tags = formattingTags(for: name) {
-                        if Self.lineElements.contains(name) || name == "details" { out.separate(1) }
+                        if HTMLLineElements.names.contains(name) || name == "details" { out.separate(1) }
                         openHTMLElement(name, tags, owner: owner)
                         if name == "blockquote" || name == "details" { out.separate(1) }
                     }
@@ -79,16 +79,9 @@ extension BBCodeRenderer {
             }
         }
         if let collected = preformatted {
-            writeCodeBlock(collected, info: "")
+            writeCodeBlock(collected)
         }
     }
-
-    /// Elements that start and end on a line of their own in a browser.
-    static let lineElements: Set<String> = [
-        "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6",
-        "blockquote", "details", "summary", "section", "article", "header", "footer", "figure", "figcaption",
-        "address", "aside", "nav", "main", "form", "fieldset", "center",
-    ]
 
     private func formattingTags(for element: String) -> [TagPair]? {
         switch element {
@@ -106,7 +99,7 @@ extension BBCodeRenderer {
 
     private static func isLineLevel(_ token: HTMLToken) -> Bool {
         switch token {
-        case .startTag(let name, _, _), .endTag(let name): lineElements.contains(name) || name == "br" || name == "hr"
+        case .startTag(let name, _, _), .endTag(let name): HTMLLineElements.names.contains(name) || name == "br" || name == "hr"
         case .text, .invisible: false
         }
     }
@@ -153,4 +146,23 @@ extension BBCodeRenderer {
         if last.element == "blockquote" || last.element == "details" { out.startLine() }
         for tag in last.tags.reversed() { out.close(tag, content: last.content) }
     }
+}
+
+extension BBCodeRenderer {
+    /// A `<pre>` block's text as a code block.
+    mutating func writeCodeBlock(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            writeCodeBlock(Self.droppingFinalNewline(bytes), info: "")
+        }
+    }
+}
+
+/// Elements that start and end on a line of their own in a browser.
+enum HTMLLineElements {
+    static let names: Set<String> = [
+        "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6",
+        "blockquote", "details", "summary", "section", "article", "header", "footer", "figure", "figcaption",
+        "address", "aside", "nav", "main", "form", "fieldset", "center",
+    ]
 }

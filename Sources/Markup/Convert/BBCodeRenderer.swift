@@ -3,22 +3,24 @@ import CCMark
 /// Renders cmark's tree as BBCode: one `renderNode` switch over node types with enter and
 /// exit events, like cmark's own commonmark.c and latex.c, with every write naming its
 /// escaping. The dialect Strategy decides spelling; this type decides structure.
-struct BBCodeRenderer {
-    let dialect: any DialectStrategy
+struct BBCodeRenderer<Dialect: DialectStrategy> {
+    let dialect: Dialect
     let options: ConversionOptions
-    var out: BBCodeWriter
+    var out: BBCodeWriter<Dialect>
     private let scanner: InlineDelimiterScanner?
     /// Paired `~~`/`||` runs in the text nodes of the containers entered so far.
     private var marks: [CMarkNode: [DelimiterMark]] = [:]
-    /// Tags to close when a node is exited (headings, links), innermost last.
-    private var pendingClosers: [CMarkNode: [TagPair]] = [:]
-    /// Ordered lists that cannot start at their number on this engine: the next number.
-    private var numberedLines: [CMarkNode: Int] = [:]
+    /// Tags to close when the formatting node being exited (emphasis, heading, link) was
+    /// entered: enter and exit events nest, so a stack matches them up.
+    private var closers: [[TagPair]] = []
+    /// For each list being rendered: the next number when the engine cannot start its
+    /// list at the author's number (so numbers are written out), nil otherwise.
+    private var numberedLines: [Int?] = []
     /// While inside an image, its alt text is not shown (as in a browser).
     private var skippingUntilExitOf: CMarkNode?
     var html: HTMLState = HTMLState()
 
-    init(dialect: any DialectStrategy, options: ConversionOptions, capacity: Int) {
+    init(dialect: Dialect, options: ConversionOptions, capacity: Int) {
         self.dialect = dialect
         self.options = options
         self.out = BBCodeWriter(dialect: dialect, capacity: capacity)
@@ -76,11 +78,12 @@ struct BBCodeRenderer {
         case CMARK_NODE_CODE_BLOCK:
             separateBlock(node)
             let info = node.fenceInfo.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+            let literal = Self.droppingFinalNewline(node.literalBytes)
             if info == "bbcode", !options.strict {
                 // The escape hatch: the author's own BBCode, verbatim.
-                out.write(Self.droppingFinalNewline(node.literal), .markup)
+                out.write(literal, .markup)
             } else {
-                writeCodeBlock(node.literal, info: info)
+                writeCodeBlock(literal, info: info)
             }
 
         case CMARK_NODE_HTML_BLOCK:
@@ -114,7 +117,7 @@ struct BBCodeRenderer {
             if let rule = dialect.horizontalRule {
                 out.write(rule, .markup)
             } else {
-                out.write(Self.textRule, .markup)
+                out.write(TextRule.line, .markup)
             }
 
         case CMARK_NODE_TEXT:
@@ -144,7 +147,7 @@ struct BBCodeRenderer {
         case CMARK_NODE_LINK:
             if entering {
                 let url = node.url
-                openFormatting(url.isEmpty ? [] : [dialect.link(href: BBCodeWriter.encodeURL(url))], for: node)
+                openFormatting(url.isEmpty ? [] : [dialect.link(href: URLEscaping.encode(url))], for: node)
                 findDelimiters(in: node)
             } else {
                 closeHTML(ownedBy: node)
@@ -181,16 +184,16 @@ struct BBCodeRenderer {
             separateBlock(node)
             if numbered {
                 // No engine's [list=1] can start at 3, so the numbers are written out.
-                numberedLines[node] = node.listStart
+                numberedLines.append(node.listStart)
             } else {
+                numberedLines.append(nil)
                 out.open(dialect.list(ordered: node.isOrderedList))
                 out.separate(1)
             }
         } else {
             closeHTML(ownedBy: node)
-            if numbered {
-                numberedLines[node] = nil
-            } else {
+            numberedLines.removeLast()
+            if !numbered {
                 out.separate(1)
                 out.close(dialect.list(ordered: node.isOrderedList))
             }
@@ -198,11 +201,11 @@ struct BBCodeRenderer {
     }
 
     private mutating func renderItemStart(_ item: CMarkNode) {
-        guard let list = item.parent else { return }
-        if let number = numberedLines[list] {
+        guard let list = item.parent, let last = numberedLines.indices.last else { return }
+        if let number = numberedLines[last] {
             if item.previous != nil { out.separate(list.listIsTight ? 1 : 2) }
             out.write("\(number). ", .markup)
-            numberedLines[list] = number + 1
+            numberedLines[last] = number + 1
         } else {
             out.separate(1)
             out.write(dialect.listItem, .markup)
@@ -210,12 +213,12 @@ struct BBCodeRenderer {
     }
 
     /// A code block: plain content, so only a closing tag of something open needs escaping.
-    mutating func writeCodeBlock(_ literal: String, info: String) {
+    mutating func writeCodeBlock(_ literal: UnsafeBufferPointer<UInt8>, info: String) {
         let language = Self.codeLanguage(info)
         let tag = dialect.codeBlock(language: language)
         out.open(tag, content: .plain)
         out.write("\n", .markup)
-        out.write(Self.droppingFinalNewline(literal), .plain)
+        out.write(literal, .plain)
         out.write("\n", .markup)
         out.close(tag, content: .plain)
     }
@@ -283,32 +286,35 @@ struct BBCodeRenderer {
 
     /// Inside a plain tag formatting cannot show, so it is left out rather than printed.
     private mutating func openFormatting(_ tags: [TagPair], for node: CMarkNode) {
-        guard !out.isInPlainContext, !tags.isEmpty else { return }
-        for tag in tags { out.open(tag) }
-        pendingClosers[node] = tags
+        let shown = out.isInPlainContext ? [] : tags
+        for tag in shown { out.open(tag) }
+        closers.append(shown)
     }
 
     private mutating func closeFormatting(for node: CMarkNode) {
-        guard let tags = pendingClosers.removeValue(forKey: node) else { return }
+        guard let tags = closers.popLast() else { return }
         for tag in tags.reversed() { out.close(tag) }
     }
 
     // MARK: - Helpers
 
-    /// Stands in for a horizontal rule on engines without one.
-    static let textRule = String(repeating: "\u{2500}", count: 20)
 
-    static func droppingFinalNewline(_ text: String) -> String {
-        text.hasSuffix("\n") ? String(text.dropLast()) : text
+    static func droppingFinalNewline(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        text.last == UInt8(ascii: "\n") ? UnsafeBufferPointer(rebasing: text.dropLast()) : text
     }
 
     /// The language of a fenced block, if it is a plain identifier every engine accepts.
     static func codeLanguage(_ info: String) -> String? {
         guard !info.isEmpty, info.utf8.count <= 32,
-            info.utf8.allSatisfy({ BBCodeWriter.isNameByte($0) || $0 == UInt8(ascii: "+") })
+            info.utf8.allSatisfy({ TagSyntax.isNameByte($0) || $0 == UInt8(ascii: "+") })
         else { return nil }
         return info.lowercased()
     }
 
     var output: String { out.output }
+}
+
+/// Stands in for a horizontal rule on engines without one.
+enum TextRule {
+    static let line = String(repeating: "\u{2500}", count: 20)
 }

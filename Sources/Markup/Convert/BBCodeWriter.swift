@@ -16,7 +16,7 @@ enum Escaping {
 /// The output buffer: tags, escaped text, and the line structure between blocks.
 /// Newlines are meaningful on a forum (each one is a line break), so blank lines are
 /// only written when the next block actually arrives, never at the end.
-struct BBCodeWriter {
+struct BBCodeWriter<Dialect: DialectStrategy> {
     private(set) var bytes: [UInt8] = []
     private var pendingNewlines = 0
     /// Tags open in the output, innermost last: in a plain context, a closing tag for any
@@ -24,9 +24,9 @@ struct BBCodeWriter {
     private var openTags: [TagPair] = []
     /// How many of the open tags are plain (code) tags.
     private var plainDepth = 0
-    private let dialect: any DialectStrategy
+    private let dialect: Dialect
 
-    init(dialect: any DialectStrategy, capacity: Int = 0) {
+    init(dialect: Dialect, capacity: Int = 0) {
         self.dialect = dialect
         bytes.reserveCapacity(capacity)
     }
@@ -92,7 +92,7 @@ struct BBCodeWriter {
         case .plain:
             writePlain(text)
         case .url:
-            writeURL(text)
+            URLEscaping.append(text, to: &bytes)
         }
     }
 
@@ -126,7 +126,7 @@ struct BBCodeWriter {
     /// Whether `byte` followed by `next` could be read as the start of a tag (strict mode)
     /// or of a numeric character reference (engines that decode them).
     private func needsBreaker(_ byte: UInt8, _ next: UInt8, strict: Bool, entities: Bool) -> Bool {
-        if byte == UInt8(ascii: "[") { return strict && Self.startsTagName(next) }
+        if byte == UInt8(ascii: "[") { return strict && TagSyntax.startsTagName(next) }
         if byte == UInt8(ascii: "&") { return entities && next == UInt8(ascii: "#") }
         return false
     }
@@ -160,7 +160,7 @@ struct BBCodeWriter {
         guard cursor < utf8.count, utf8[cursor] == UInt8(ascii: "/") else { return nil }
         cursor += 1
         let nameStart = cursor
-        while cursor < utf8.count, Self.isNameByte(utf8[cursor]) { cursor += 1 }
+        while cursor < utf8.count, TagSyntax.isNameByte(utf8[cursor]) { cursor += 1 }
         guard cursor > nameStart else { return nil }
         let name = String(decoding: UnsafeBufferPointer(rebasing: utf8[nameStart..<cursor]), as: UTF8.self).lowercased()
         guard openTags.contains(where: { $0.name == name }) else { return nil }
@@ -168,32 +168,12 @@ struct BBCodeWriter {
         return cursor - index
     }
 
-    /// URLs keep every byte a browser would send, but the ones a BBCode tokenizer could
-    /// read as the end of the tag or of its option are percent-encoded.
-    private mutating func writeURL(_ text: UnsafeBufferPointer<UInt8>) {
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'"),
-                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\\"),
-                UInt8(ascii: "`"), 0x00...0x1F, 0x7F...0xFF:
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-            default:
-                bytes.append(byte)
-            }
-        }
-    }
+    /// The finished BBCode.
+    var output: String { String(decoding: bytes, as: UTF8.self) }
+}
 
-    /// A URL escaped for a tag option, for tags built before they are written.
-    static func encodeURL(_ url: String) -> String {
-        var writer = BBCodeWriter(dialect: SomethingAwfulDialect())
-        writer.write(url, .url)
-        return String(decoding: writer.bytes, as: UTF8.self)
-    }
-
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
+/// What BBCode tokenizers take for the start of a tag name.
+enum TagSyntax {
     static func startsTagName(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "/") || byte == UInt8(ascii: "*") || isNameByte(byte)
     }
@@ -207,7 +187,33 @@ struct BBCodeWriter {
             false
         }
     }
+}
 
-    /// The finished BBCode.
-    var output: String { String(decoding: bytes, as: UTF8.self) }
+/// URLs keep every byte a browser would send, but the ones a BBCode tokenizer could read
+/// as the end of the tag or of its option are percent-encoded.
+enum URLEscaping {
+    static func append(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\\"),
+                UInt8(ascii: "`"), 0x00...0x1F, 0x7F...0xFF:
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
+            default:
+                bytes.append(byte)
+            }
+        }
+    }
+
+    /// A URL escaped for a tag option, for tags built before they are written.
+    static func encode(_ url: String) -> String {
+        var url = url
+        var bytes: [UInt8] = []
+        url.withUTF8 { append($0, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }

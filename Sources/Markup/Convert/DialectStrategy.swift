@@ -64,15 +64,3 @@ extension DialectStrategy {
     var listCanStartAnywhere: Bool { false }
     var decodesNumericEntities: Bool { false }
 }
-
-extension Dialect {
-    /// The Strategy that writes this dialect.
-    var strategy: any DialectStrategy {
-        switch self {
-        case .somethingawful: SomethingAwfulDialect()
-        case .vbulletin: VBulletinDialect()
-        case .phpbb: PhpBBDialect()
-        case .xenforo: XenForoDialect()
-        }
-    }
-}

@@ -38,7 +38,7 @@ enum HTMLEntities {
             let scalar = value == 0 ? nil : Unicode.Scalar(value)
             return (String(Character(scalar ?? "\u{FFFD}")), length)
         }
-        guard body.allSatisfy({ BBCodeWriter.isNameByte($0) && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") })
+        guard body.allSatisfy({ TagSyntax.isNameByte($0) && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") })
         else { return nil }
         let reference = "&" + String(decoding: body, as: UTF8.self) + ";"
         guard let decoded = namedReference(reference) else { return nil }

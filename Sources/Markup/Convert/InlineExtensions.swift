@@ -38,12 +38,14 @@ struct InlineDelimiterScanner {
             let canClose: Bool
         }
         var candidates: [Candidate] = []
+        let first = kinds.first?.byte ?? 0
+        let second = kinds.last?.byte ?? 0
         var child = container.firstChild
         while let node = child {
             defer { child = node.next }
             guard node.type == CMARK_NODE_TEXT else { continue }
             let text = node.literalBytes
-            guard text.contains(where: { byte in kinds.contains { $0.byte == byte } }) else { continue }
+            guard text.contains(where: { $0 == first || $0 == second }) else { continue }
             var index = 0
             while index < text.count {
                 guard let kind = kinds.first(where: { $0.byte == text[index] }) else {
