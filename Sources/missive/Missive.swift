@@ -15,6 +15,7 @@ struct Missive: AsyncParsableCommand {
         version: MissiveVersion.string,
         subcommands: [
             ConvertCommand.self,
+            RenderCommand.self,
         ]
     )
 
