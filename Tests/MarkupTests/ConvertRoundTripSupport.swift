@@ -33,7 +33,7 @@ enum VisibleText {
     /// The text a browser shows for an HTML fragment: no markup, comments, scripts or styles;
     /// line breaks and block elements on lines of their own; image alt text not shown.
     static func textOfHTML(_ html: String) -> String {
-        let wrapped = "<html><body>" + html + "</body></html>"
+        let wrapped = "<html><body>" + withoutBogusComments(html) + "</body></html>"
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
                             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
         guard let document = wrapped.withCString({ htmlReadMemory($0, Int32(strlen($0)), nil, "UTF-8", options) })
@@ -49,7 +49,10 @@ enum VisibleText {
                 let name = current.pointee.name.map { String(cString: $0).lowercased() } ?? ""
                 switch current.pointee.type {
                 case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                    if entering, let content = current.pointee.content { text += String(cString: content) }
+                    guard entering, let content = current.pointee.content else { continue }
+                    let piece = String(cString: content)
+                    // A browser folds source newlines into spaces, except in preformatted text.
+                    text += isPreformatted(current) ? piece : piece.replacingOccurrences(of: "\n", with: " ")
                 case XML_ELEMENT_NODE:
                     if ["script", "style", "head", "title"].contains(name) { continue }
                     if name == "br" { text += "\n"; continue }
@@ -71,6 +74,36 @@ enum VisibleText {
         }
         while let node = stack.popLast() { visit(node) }
         return text
+    }
+
+    private static func isPreformatted(_ node: xmlNodePtr) -> Bool {
+        var ancestor = node.pointee.parent
+        while let current = ancestor {
+            if let name = current.pointee.name, ["pre", "textarea", "listing", "xmp", "plaintext"]
+                .contains(String(cString: name).lowercased()) { return true }
+            ancestor = current.pointee.parent
+        }
+        return false
+    }
+
+    /// libxml2 parses HTML4: it shows `<![CDATA[...]]>` and `<!ELEMENT ...>` as text, where an
+    /// HTML5 browser reads `<!...` (not a comment) and `<?...` as a bogus comment up to the
+    /// first `>`. Those are removed first, so the oracle sees what a browser shows.
+    static func withoutBogusComments(_ html: String) -> String {
+        var result = ""
+        var rest = Substring(html)
+        while let open = rest.range(of: "<") {
+            result += rest[..<open.lowerBound]
+            let after = rest[open.upperBound...]
+            if (after.hasPrefix("!") && !after.hasPrefix("!--")) || after.hasPrefix("?") {
+                guard let close = after.firstIndex(of: ">") else { return result }
+                rest = after[after.index(after: close)...]
+            } else {
+                result += "<"
+                rest = after
+            }
+        }
+        return result + rest
     }
 
     static let blockElements: Set<String> = [

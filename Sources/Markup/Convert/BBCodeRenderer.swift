@@ -267,8 +267,10 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
         out.close(style.tags, content: style.content)
     }
 
+    /// Only an absolute http(s) address can be shown by a forum; anything else (a relative
+    /// path, `data:`) would reach the reader as the literal tag, so the image is left out.
     mutating func writeImage(source: String) {
-        guard !source.isEmpty, !out.isInPlainContext else { return }
+        guard !out.isInPlainContext, Self.isWebAddress(source) else { return }
         out.open(dialect.image)
         out.write(source, .url)
         out.close(dialect.image)
@@ -297,6 +299,11 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
     }
 
     // MARK: - Helpers
+
+    static func isWebAddress(_ url: String) -> Bool {
+        let lower = url.drop(while: { $0 == " " }).lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
 
 
     static func droppingFinalNewline(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {

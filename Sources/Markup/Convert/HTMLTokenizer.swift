@@ -42,13 +42,9 @@ struct HTMLTokenizer {
         if rest.starts(with: Array("<!--".utf8)) {
             return skip(from: start, to: "-->")
         }
-        if rest.starts(with: Array("<![CDATA[".utf8)) {
-            return skip(from: start, to: "]]>")
-        }
-        if rest.starts(with: Array("<?".utf8)) {
-            return skip(from: start, to: "?>")
-        }
-        if rest.starts(with: Array("<!".utf8)) {
+        // As in an HTML5 browser, `<?...`, `<!DOCTYPE ...>` and even `<![CDATA[...` are bogus
+        // comments that end at the first `>`.
+        if rest.starts(with: Array("<?".utf8)) || rest.starts(with: Array("<!".utf8)) {
             return skip(from: start, to: ">")
         }
         var index = start + 1
@@ -59,9 +55,12 @@ struct HTMLTokenizer {
         guard index > nameStart else { return nil }
         let name = String(decoding: source[nameStart..<index], as: UTF8.self).lowercased()
         var attributes: [String: String] = [:]
+        // A tag cut off by the end of the HTML is dropped with everything after it, as a
+        // browser's tokenizer does at end of file.
+        let cutOff: (HTMLToken, Int) = (.invisible, source.count - start)
         while index < source.count {
             while index < source.count, Self.isSpace(source[index]) { index += 1 }
-            guard index < source.count else { return nil }
+            guard index < source.count else { return cutOff }
             if source[index] == UInt8(ascii: ">") {
                 let token: HTMLToken =
                     closing ? .endTag(name: name) : .startTag(name: name, attributes: attributes, selfClosing: false)
@@ -78,17 +77,20 @@ struct HTMLTokenizer {
             {
                 index += 1
             }
-            guard index > attributeStart else { return nil }
+            guard index > attributeStart else {
+                index += 1  // a stray `=` or `/` inside a tag: browsers skip it
+                continue
+            }
             let attribute = String(decoding: source[attributeStart..<index], as: UTF8.self).lowercased()
             var value = ""
             while index < source.count, Self.isSpace(source[index]) { index += 1 }
             if index < source.count, source[index] == UInt8(ascii: "=") {
                 index += 1
                 while index < source.count, Self.isSpace(source[index]) { index += 1 }
-                guard index < source.count else { return nil }
+                guard index < source.count else { return cutOff }
                 let quote = source[index]
                 if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                    guard let end = source[(index + 1)...].firstIndex(of: quote) else { return nil }
+                    guard let end = source[(index + 1)...].firstIndex(of: quote) else { return cutOff }
                     value = String(decoding: source[(index + 1)..<end], as: UTF8.self)
                     index = end + 1
                 } else {
@@ -101,7 +103,7 @@ struct HTMLTokenizer {
             }
             attributes[attribute] = HTMLEntities.decode(value)
         }
-        return nil
+        return cutOff
     }
 
     private func skip(from start: Int, to terminator: String) -> (HTMLToken, Int) {
