@@ -11,7 +11,7 @@ import Foundation
         (Dialect.somethingawful, "[fixed][[b][/b]b]x[[b][/b]/b][/fixed]"),
         (.vbulletin, "[font=courier new][[b][/b]b]x[[b][/b]/b][/font]"),
         (.phpbb, "[[b][/b]b]x[[b][/b]/b]"),
-        // ...XenForo's [ICODE] has plain content, where a breaker would show, so none is needed.
+        // ...XenForo's [ICODE] has plain content, where a breaker would show, and none is needed.
         (.xenforo, "[ICODE][b]x[/b][/ICODE]"),
     ])
     func aTagInACodeSpanIsNeverATag(dialect: Dialect, expected: String) {
@@ -22,25 +22,28 @@ import Foundation
         #expect(bbcode("`[b]x`", .somethingawful, false, .space) == "[fixed][[b][/b]b]x[/fixed]")
     }
 
-    @Test func codeSpanOnAPlainTagOnlyEscapesItsOwnCloser() {
-        #expect(bbcode("`[b] [/icode]`", .xenforo, false, .space)
-                == "[ICODE][b] [/ICODE][[b][/b]/icode][ICODE][/ICODE]")
+    @Test func codeSpanOnAPlainTagTurnsRichOnlyForItsOwnCloser() {
+        // XenForo's [ICODE=rich] parses its content, so the closer can be broken up there.
+        #expect(bbcode("`[b] [/icode]`", .xenforo, false, .space) == "[ICODE=rich][[b][/b]b] [[b][/b]/icode][/ICODE]")
+        #expect(bbcode("`[b] [/b]`", .xenforo, false, .space) == "[ICODE][b] [/b][/ICODE]")
     }
 
-    @Test(arguments: Dialect.allCases)
-    func aCodeBlockSurvivesALiteralClosingCodeTag(dialect: Dialect) {
-        let output = bbcode("```\nbefore [/code] after\n```", dialect, false, .space)
-        // Every [/code] in the output closes a [code] we opened: the literal one became text.
-        let opens = output.lowercased().components(separatedBy: "[code").count - 1
-        let closes = output.lowercased().components(separatedBy: "[/code]").count - 1
-        #expect(opens == closes)
-        #expect(output.contains("[[b][/b]/code]"))
+    @Test(arguments: [
+        // SA and vBulletin 4 parse tags inside [code]: the breaker works there.
+        (Dialect.somethingawful, "[code]\n[[b][/b]b] [[b][/b]/code]\nnext\n[/code]"),
+        (.vbulletin, "[code]\n[[b][/b]b] [[b][/b]/code]\nnext\n[/code]"),
+        // phpBB's [code] is plain: the line with the closer is lifted out of it.
+        (.phpbb, "[code]\n[/code]\n[[b][/b]b] [[b][/b]/code]\n[code]\nnext\n[/code]"),
+        // XenForo switches to [CODE=rich], whose content it parses.
+        (.xenforo, "[CODE=rich]\n[[b][/b]b] [[b][/b]/code]\nnext\n[/CODE]"),
+    ])
+    func aCodeBlockSurvivesALiteralClosingCodeTag(dialect: Dialect, expected: String) {
+        #expect(bbcode("```\n[b] [/code]\nnext\n```", dialect, false, .space) == expected)
     }
 
-    @Test func aCodeBlockInsideAQuoteEscapesTheQuotesCloserToo() {
-        // vBulletin closes an open [quote] from inside a stop_parse [code].
-        #expect(bbcode("> ```\n> [/quote]\n> ```", .vbulletin, false, .space)
-                == "[quote]\n[code]\n[/code][[b][/b]/quote][code]\n[/code]\n[/quote]")
+    @Test func aPlainCodeBlockInsideAQuoteEscapesTheQuotesCloserToo() {
+        #expect(bbcode("> ```\n> keep [b]\n> [/quote]\n> ```", .phpbb, false, .space)
+                == "[quote]\n[code]\nkeep [b]\n[/code]\n[[b][/b]/quote]\n[code]\n[/code]\n[/quote]")
     }
 
     @Test func bracketsInURLsArePercentEncoded() {
@@ -78,6 +81,7 @@ import Foundation
     @Test func strictTurnsTheExtensionsOff() {
         #expect(bbcode("~~a~~ ||b||", .somethingawful, true, .space) == "~~a~~ ||b||")
         #expect(bbcode("```bbcode\n[b]x[/b]\n```", .somethingawful, true, .space)
-                == "[code]\n[b]x[/b]\n[/code]")
+                == "[code]\n[[b][/b]b]x[[b][/b]/b]\n[/code]")
+        #expect(bbcode("```bbcode\n[b]x[/b]\n```", .xenforo, true, .space) == "[CODE=bbcode]\n[b]x[/b]\n[/CODE]")
     }
 }

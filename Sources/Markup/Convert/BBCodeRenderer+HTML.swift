@@ -11,6 +11,9 @@ struct HTMLState {
         let owner: CMarkNode?
     }
     var open: [OpenElement] = []
+    /// Inside `<code>` and friends, text is literal even outside strict mode.
+    var codeDepth: Int { open.count { Self.codeElements.contains($0.element) } }
+    static let codeElements: Set<String> = ["code", "tt", "kbd", "samp", "pre"]
 }
 
 extension BBCodeRenderer {
@@ -65,7 +68,8 @@ extension BBCodeRenderer {
                     let href = attributes["href"] ?? ""
                     openHTMLElement(name, href.isEmpty ? [] : [dialect.link(href: URLEscaping.encode(href))], owner: owner)
                 case "code", "tt", "kbd", "samp", "pre":
-                    if let style = dialect.inlineCode {
+                    // Its content arrives node by node, so a parsed (rich) variant is safer.
+                    if let style = dialect.richInlineCode ?? dialect.inlineCode {
                         openHTMLElement(name, [style.tags], content: style.content, owner: owner)
                     }
                 default:

@@ -40,7 +40,7 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
 
     /// How text of the post is escaped where it currently lands.
     var textEscaping: Escaping {
-        out.isInPlainContext ? .plain : .prose(strict: options.strict)
+        out.isInPlainContext ? .plain : .prose(strict: options.strict || html.codeDepth > 0)
     }
 
     // MARK: - The switch
@@ -212,15 +212,23 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
         }
     }
 
-    /// A code block: plain content, so only a closing tag of something open needs escaping.
+    /// A code block. Its text is always literal: broken up where the engine parses the code
+    /// tag's content, written as typed where it does not (see `Escaping.plain`).
     mutating func writeCodeBlock(_ literal: UnsafeBufferPointer<UInt8>, info: String) {
-        let language = Self.codeLanguage(info)
-        let tag = dialect.codeBlock(language: language)
-        out.open(tag, content: .plain)
+        var style = dialect.codeBlock(language: Self.codeLanguage(info))
+        if style.content == .plain, let rich = dialect.richCodeBlock, out.containsOpenTagsCloser(literal, extra: style.tags) {
+            style = rich
+        }
+        out.open(style.tags, content: style.content)
         out.write("\n", .markup)
-        out.write(literal, .plain)
+        out.write(literal, Self.literalEscaping(style.content))
         out.write("\n", .markup)
-        out.close(tag, content: .plain)
+        out.close(style.tags, content: style.content)
+    }
+
+    /// How literal text (code) is written inside a tag with this kind of content.
+    static func literalEscaping(_ content: TagContent) -> Escaping {
+        content == .plain ? .plain : .prose(strict: true)
     }
 
     // MARK: - Inlines
@@ -258,12 +266,15 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
 
     /// A code span is literal in every mode: BBCode typed in it is always shown.
     mutating func writeCodeSpan(_ literal: UnsafeBufferPointer<UInt8>) {
-        guard let style = dialect.inlineCode, !out.isInPlainContext else {
+        guard var style = dialect.inlineCode, !out.isInPlainContext else {
             out.write(literal, out.isInPlainContext ? .plain : .prose(strict: true))
             return
         }
+        if style.content == .plain, let rich = dialect.richInlineCode, out.containsOpenTagsCloser(literal, extra: style.tags) {
+            style = rich
+        }
         out.open(style.tags, content: style.content)
-        out.write(literal, style.content == .plain ? .plain : .prose(strict: true))
+        out.write(literal, Self.literalEscaping(style.content))
         out.close(style.tags, content: style.content)
     }
 

@@ -132,30 +132,44 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
     }
 
     /// In a plain tag, text is shown as typed, except that a closing tag for anything open
-    /// would end it. Such a closing tag is lifted out: close the plain tags, write it as
-    /// neutralised prose, and open them again.
+    /// would end it. A line holding one is lifted out whole: the plain tags close before it,
+    /// it is written as neutralised prose, and they open again after it, so the line breaks
+    /// a reader sees stay where they were.
     private mutating func writePlain(_ utf8: UnsafeBufferPointer<UInt8>) {
-        var start = 0
-        var index = 0
-        while index < utf8.count {
-            if utf8[index] == UInt8(ascii: "["), let length = closingTagLength(utf8, at: index) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+        var lineStart = 0
+        while lineStart < utf8.count {
+            var lineEnd = lineStart
+            while lineEnd < utf8.count, utf8[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            let line = UnsafeBufferPointer(rebasing: utf8[lineStart..<lineEnd])
+            if containsOpenTagsCloser(line) {
                 let plainTags = openTags.suffix(plainDepth)
                 for tag in plainTags.reversed() { bytes.append(contentsOf: tag.close.utf8) }
-                writeProse(UnsafeBufferPointer(rebasing: utf8[index..<(index + length)]), strict: true)
+                bytes.append(UInt8(ascii: "\n"))
+                writeProse(line, strict: true)
+                bytes.append(UInt8(ascii: "\n"))
                 for tag in plainTags { bytes.append(contentsOf: tag.open.utf8) }
-                index += length
-                start = index
             } else {
-                index += 1
+                bytes.append(contentsOf: line)
             }
+            if lineEnd < utf8.count { bytes.append(UInt8(ascii: "\n")) }
+            lineStart = lineEnd + 1
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
+
+    /// Whether `text` holds a closing tag for a tag now open, or for `extra` (a tag about to
+    /// be opened around it): the test for whether text fits inside a plain tag as it is.
+    func containsOpenTagsCloser(_ text: UnsafeBufferPointer<UInt8>, extra: TagPair? = nil) -> Bool {
+        var index = 0
+        while index < text.count {
+            if text[index] == UInt8(ascii: "["), closingTagLength(text, at: index, extra: extra) != nil { return true }
+            index += 1
+        }
+        return false
     }
 
     /// If `[/name` at `index` closes a tag that is open, the length up to and including
     /// its `]` (or to the end of the name when there is none).
-    private func closingTagLength(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    private func closingTagLength(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, extra: TagPair? = nil) -> Int? {
         var cursor = index + 1
         guard cursor < utf8.count, utf8[cursor] == UInt8(ascii: "/") else { return nil }
         cursor += 1
@@ -163,7 +177,7 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         while cursor < utf8.count, TagSyntax.isNameByte(utf8[cursor]) { cursor += 1 }
         guard cursor > nameStart else { return nil }
         let name = String(decoding: UnsafeBufferPointer(rebasing: utf8[nameStart..<cursor]), as: UTF8.self).lowercased()
-        guard openTags.contains(where: { $0.name == name }) else { return nil }
+        guard extra?.name == name || openTags.contains(where: { $0.name == name }) else { return nil }
         if cursor < utf8.count, utf8[cursor] == UInt8(ascii: "]") { cursor += 1 }
         return cursor - index
     }

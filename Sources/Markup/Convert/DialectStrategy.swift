@@ -21,10 +21,19 @@ enum TagContent: Sendable {
     case plain
 }
 
+/// A monospace tag and how the engine treats what is inside it.
+struct CodeStyle: Sendable, Equatable {
+    let tags: TagPair
+    let content: TagContent
+}
+
 /// The Strategy a forum engine plugs into the one Markdown walker: how each construct is
 /// spelled, which constructs exist at all, and which neutralising trick its parser honours.
-/// docs/dialects.md has the research behind every answer.
+/// The defaults below are the classic vBulletin-era spellings; each engine overrides what
+/// differs. docs/dialects.md has the research behind every answer.
 protocol DialectStrategy: Sendable {
+    /// XenForo writes its tags in capitals; the others in lower case.
+    var upperCaseTags: Bool { get }
     var bold: TagPair { get }
     var italic: TagPair { get }
     var underline: TagPair { get }
@@ -36,10 +45,15 @@ protocol DialectStrategy: Sendable {
     var blockSpoiler: TagPair? { get }
     var subscripted: TagPair? { get }
     var superscripted: TagPair? { get }
-    /// Monospace for code spans, and whether the engine parses tags inside it; nil for none.
-    var inlineCode: (tags: TagPair, content: TagContent)? { get }
-    /// A code block; its content is always plain to the engine.
-    func codeBlock(language: String?) -> TagPair
+    /// Monospace for code spans; nil for none (the text is then written as prose).
+    var inlineCode: CodeStyle? { get }
+    /// A code block for the info string's language.
+    func codeBlock(language: String?) -> CodeStyle
+    /// Where the usual code tags are plain, a variant whose content the engine parses
+    /// (XenForo's `=rich`): used when the code holds a closing tag, which could not be
+    /// escaped inside a plain tag but can be broken up inside a parsed one.
+    var richInlineCode: CodeStyle? { get }
+    var richCodeBlock: CodeStyle? { get }
     var quote: TagPair { get }
     /// The closest faithful form of a heading: engines have no headings of their own.
     func heading(level: Int) -> [TagPair]
@@ -49,18 +63,40 @@ protocol DialectStrategy: Sendable {
     var listCanStartAnywhere: Bool { get }
     func link(href: String) -> TagPair
     var image: TagPair { get }
-    /// A tag for a horizontal rule; nil means a line of box-drawing characters stands in.
+    /// A horizontal rule; nil means a line of box-drawing characters stands in.
     var horizontalRule: String? { get }
     /// An empty tag pair the engine parses and shows as nothing. Put right after a `[`, it
     /// makes the engine's tokenizer see `[` + `[` and give up on the sequence as a tag.
     var breaker: String { get }
-    /// vBulletin's `htmlspecialchars_uni` lets numeric entities outside Latin-1 through,
-    /// so `&#8364;` typed as text shows as a euro sign unless the `&#` is broken up.
+    /// vBulletin's `htmlspecialchars_uni` lets numeric entities through, so `&#8364;` typed
+    /// as text shows as a euro sign unless the `&#` is broken up.
     var decodesNumericEntities: Bool { get }
 }
 
 extension DialectStrategy {
-    var breaker: String { "[b][/b]" }
+    func tag(_ name: String, option: String? = nil) -> TagPair {
+        TagPair(name, option: option, upperCase: upperCaseTags)
+    }
+
+    var upperCaseTags: Bool { false }
+    var bold: TagPair { tag("b") }
+    var italic: TagPair { tag("i") }
+    var underline: TagPair { tag("u") }
+    var strike: TagPair? { nil }
+    var inlineSpoiler: TagPair? { nil }
+    var blockSpoiler: TagPair? { nil }
+    var subscripted: TagPair? { nil }
+    var superscripted: TagPair? { nil }
+    var inlineCode: CodeStyle? { nil }
+    var richInlineCode: CodeStyle? { nil }
+    var richCodeBlock: CodeStyle? { nil }
+    var quote: TagPair { tag("quote") }
+    func list(ordered: Bool) -> TagPair { ordered ? tag("list", option: "1") : tag("list") }
+    var listItem: String { "[*]" }
     var listCanStartAnywhere: Bool { false }
+    func link(href: String) -> TagPair { tag("url", option: href) }
+    var image: TagPair { tag("img") }
+    var horizontalRule: String? { nil }
+    var breaker: String { "[b][/b]" }
     var decodesNumericEntities: Bool { false }
 }

@@ -1,26 +1,16 @@
-/// Stock vBulletin 3.8/4.x: its default tag list has sizes and fonts but no strike,
-/// spoiler, sub/sup or rule; `[code]`, `[php]`, `[html]` and `[noparse]` stop parsing.
+/// Stock vBulletin 3.8/4.x: sizes, fonts, `[sub]`/`[sup]` and `[hr]`, but no strike or
+/// spoiler; `[code]` content is parsed in 4.x (only `[php]`, `[html]`, `[noparse]` stop).
 struct VBulletinDialect: DialectStrategy {
-    let bold = TagPair("b")
-    let italic = TagPair("i")
-    let underline = TagPair("u")
-    let strike: TagPair? = nil
-    let inlineSpoiler: TagPair? = nil
-    let blockSpoiler: TagPair? = nil
-    let subscripted: TagPair? = nil
-    let superscripted: TagPair? = nil
+    var subscripted: TagPair? { tag("sub") }
+    var superscripted: TagPair? { tag("sup") }
     // vBulletin has no inline code tag; a font change is the faithful form.
-    let inlineCode: (tags: TagPair, content: TagContent)? = (TagPair("font", option: "courier new"), .parsed)
-    func codeBlock(language: String?) -> TagPair { TagPair("code") }
-    let quote = TagPair("quote")
+    var inlineCode: CodeStyle? { CodeStyle(tags: tag("font", option: "courier new"), content: .parsed) }
+    func codeBlock(language: String?) -> CodeStyle { CodeStyle(tags: tag("code"), content: .parsed) }
     func heading(level: Int) -> [TagPair] {
         let size = level == 1 ? 5 : level == 2 ? 4 : 3
-        return [TagPair("size", option: String(size)), TagPair("b")]
+        return [tag("size", option: String(size)), tag("b")]
     }
-    func list(ordered: Bool) -> TagPair { ordered ? TagPair("list", option: "1") : TagPair("list") }
-    let listItem = "[*]"
-    func link(href: String) -> TagPair { TagPair("url", option: href) }
-    let image = TagPair("img")
-    let horizontalRule: String? = nil
-    let decodesNumericEntities = true
+    // An unclosed tag stays literal text on vBulletin, so even the rule is a pair.
+    var horizontalRule: String? { "[hr][/hr]" }
+    var decodesNumericEntities: Bool { true }
 }

@@ -1,25 +1,19 @@
-/// XenForo 2.2+: upper-case tags by convention, `[ICODE]` (plain content), `[ISPOILER]`
-/// inline and `[SPOILER]` block spoilers, `[HEADING=1..3]`, `[CODE=lang]`.
+/// XenForo 2.2+: upper-case tags by convention, `[ICODE]` and `[CODE]` with plain content
+/// (or parsed, as `=rich`), `[ISPOILER]` inline and `[SPOILER]` block spoilers,
+/// `[HEADING=1..3]`, `[HR]`.
 struct XenForoDialect: DialectStrategy {
-    let bold = TagPair("b", upperCase: true)
-    let italic = TagPair("i", upperCase: true)
-    let underline = TagPair("u", upperCase: true)
-    let strike: TagPair? = TagPair("s", upperCase: true)
-    let inlineSpoiler: TagPair? = TagPair("ispoiler", upperCase: true)
-    let blockSpoiler: TagPair? = TagPair("spoiler", upperCase: true)
-    let subscripted: TagPair? = TagPair("sub", upperCase: true)
-    let superscripted: TagPair? = TagPair("sup", upperCase: true)
-    let inlineCode: (tags: TagPair, content: TagContent)? = (TagPair("icode", upperCase: true), .plain)
-    func codeBlock(language: String?) -> TagPair { TagPair("code", option: language, upperCase: true) }
-    let quote = TagPair("quote", upperCase: true)
+    var upperCaseTags: Bool { true }
+    var strike: TagPair? { tag("s") }
+    var inlineSpoiler: TagPair? { tag("ispoiler") }
+    var blockSpoiler: TagPair? { tag("spoiler") }
+    var inlineCode: CodeStyle? { CodeStyle(tags: tag("icode"), content: .plain) }
+    var richInlineCode: CodeStyle? { CodeStyle(tags: tag("icode", option: "rich"), content: .parsed) }
+    func codeBlock(language: String?) -> CodeStyle {
+        CodeStyle(tags: tag("code", option: language), content: .plain)
+    }
+    var richCodeBlock: CodeStyle? { CodeStyle(tags: tag("code", option: "rich"), content: .parsed) }
     func heading(level: Int) -> [TagPair] {
-        level <= 3 ? [TagPair("heading", option: String(level), upperCase: true)] : [TagPair("b", upperCase: true)]
+        level <= 3 ? [tag("heading", option: String(level))] : [tag("b")]
     }
-    func list(ordered: Bool) -> TagPair {
-        ordered ? TagPair("list", option: "1", upperCase: true) : TagPair("list", upperCase: true)
-    }
-    let listItem = "[*]"
-    func link(href: String) -> TagPair { TagPair("url", option: href, upperCase: true) }
-    let image = TagPair("img", upperCase: true)
-    let horizontalRule: String? = nil
+    var horizontalRule: String? { "[HR][/HR]" }
 }
