@@ -38,6 +38,9 @@ import Testing
                 == "[b]open [i]and[/i] never closed[/b]\n\nnext")
         #expect(bbcode("</b>stray close", .somethingawful, false, .space) == "stray close")
         #expect(bbcode("*a <b>b* c</b>", .somethingawful, false, .space) == "[i]a [b]b[/b][/i] c")
+        // The strike-through extension and raw HTML never cross either.
+        #expect(bbcode("~~a <b>b~~ c</b>", .somethingawful, false, .space) == "[s]a [b]b[/b][/s] c")
+        #expect(bbcode("<b>a ~~b</b> c~~", .somethingawful, false, .space) == "[b]a [s]b c[/s][/b]")
     }
 
     @Test func htmlCodeUsesAParsedMonospaceTagAndLiteralText() {

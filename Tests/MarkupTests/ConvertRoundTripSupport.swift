@@ -118,22 +118,26 @@ enum VisibleText {
     static func normalised(_ text: String) -> String {
         var lines: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            let trimmed = strippingListNumber(line.drop { $0 == " " || $0 == "\t" })
             if !trimmed.isEmpty, trimmed.allSatisfy({ $0 == "\u{2500}" || $0 == " " }) { continue }
-            lines.append(strippingListNumber(trimmed))
+            lines.append(trimmed)
         }
         return lines.joined(separator: " ")
             .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
             .joined(separator: " ")
     }
 
+    /// Removes the list numbers at the start of a line (nested lists can put several there).
     private static func strippingListNumber(_ line: Substring) -> Substring {
-        let digits = line.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, digits.count <= 9 else { return line }
-        let rest = line.dropFirst(digits.count)
-        guard let marker = rest.first, marker == "." || marker == ")" else { return line }
-        let after = rest.dropFirst()
-        guard after.isEmpty || after.first == " " || after.first == "\t" else { return line }
-        return after
+        var line = line
+        while true {
+            let digits = line.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count <= 9 else { return line }
+            let rest = line.dropFirst(digits.count)
+            guard let marker = rest.first, marker == "." || marker == ")" else { return line }
+            let after = rest.dropFirst()
+            guard after.isEmpty || after.first == " " || after.first == "\t" else { return line }
+            line = after.drop { $0 == " " || $0 == "\t" }
+        }
     }
 }

@@ -9,6 +9,8 @@ struct HTMLState {
         let tags: [TagPair]
         let content: TagContent
         let owner: CMarkNode?
+        /// How many `~~`/`||` tags were open when it opened.
+        let delimiterDepth: Int
     }
     var open: [OpenElement] = []
     /// Inside `<code>` and friends, text is literal even outside strict mode.
@@ -115,7 +117,11 @@ extension BBCodeRenderer {
         }
         // A browser folds the line structure of HTML source into single spaces.
         let folded = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
-        guard !folded.isEmpty else { return }
+        guard !folded.isEmpty else {
+            // Whitespace alone still separates the words around it, unless at a line's edge.
+            if !trimLeading, !trimTrailing { out.write(" ", textEscaping) }
+            return
+        }
         let leading = !trimLeading && (text.first.map { $0.isWhitespace } ?? false)
         let trailing = !trimTrailing && (text.last.map { $0.isWhitespace } ?? false)
         let joined = (leading ? " " : "") + folded.joined(separator: " ") + (trailing ? " " : "")
@@ -128,16 +134,23 @@ extension BBCodeRenderer {
         // Formatting cannot show inside a plain tag; the element still counts for its end tag.
         let shown = out.isInPlainContext ? [] : tags
         for tag in shown { out.open(tag, content: content) }
-        html.open.append(.init(element: element, tags: shown, content: content, owner: owner))
+        html.open.append(
+            .init(element: element, tags: shown, content: content, owner: owner, delimiterDepth: delimiterHTMLDepths.count))
     }
 
     /// An end tag closes its element (and any left open inside it) if the element was
     /// opened at the same level of the Markdown tree; otherwise it is ignored.
     private mutating func closeHTMLElement(_ element: String, owner: CMarkNode?) {
         guard let index = html.open.lastIndex(where: { $0.element == element && $0.owner == owner }),
-            html.open[index...].allSatisfy({ $0.owner == owner })
+            html.open[index...].allSatisfy({ $0.owner == owner }),
+            html.open[index].delimiterDepth == delimiterHTMLDepths.count
         else { return }
         while html.open.count > index { closeLastHTMLElement() }
+    }
+
+    /// Closes raw HTML elements until only `depth` are open.
+    mutating func closeHTML(downTo depth: Int) {
+        while html.open.count > depth { closeLastHTMLElement() }
     }
 
     /// Closes what raw HTML opened inside `owner` (nil: the document) when it ends.

@@ -16,6 +16,9 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
     /// For each list being rendered: the next number when the engine cannot start its
     /// list at the author's number (so numbers are written out), nil otherwise.
     private var numberedLines: [Int?] = []
+    /// For each `~~`/`||` tag open, how many raw HTML elements were open when it opened: the
+    /// HTML opened after it must close before it does, or the tags would cross.
+    var delimiterHTMLDepths: [Int] = []
     /// While inside an image, its alt text is not shown (as in a browser).
     private var skippingUntilExitOf: CMarkNode?
     var html: HTMLState = HTMLState()
@@ -248,7 +251,13 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
         for mark in nodeMarks {
             out.write(UnsafeBufferPointer(rebasing: utf8[start..<mark.offset]), textEscaping)
             if let tag = tag(for: mark.kind), !out.isInPlainContext {
-                if mark.opens { out.open(tag) } else { out.close(tag) }
+                if mark.opens {
+                    out.open(tag)
+                    delimiterHTMLDepths.append(html.open.count)
+                } else {
+                    closeHTML(downTo: delimiterHTMLDepths.popLast() ?? 0)
+                    out.close(tag)
+                }
             } else {
                 out.write(UnsafeBufferPointer(rebasing: utf8[mark.offset..<(mark.offset + 2)]), textEscaping)
             }
