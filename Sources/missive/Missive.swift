@@ -13,7 +13,10 @@ struct Missive: AsyncParsableCommand {
             twice, and can undo.
             """,
         version: MissiveVersion.string,
-        subcommands: [RenderCommand.self]
+        subcommands: [
+            ConvertCommand.self,
+            RenderCommand.self,
+        ]
     )
 
     /// Runs the chosen command, turning Missive's own errors into one line on stderr and
