@@ -345,7 +345,6 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
         return info.lowercased()
     }
 
-    var output: String { out.output }
     var outputBytes: [UInt8] { out.bytes }
 }
 

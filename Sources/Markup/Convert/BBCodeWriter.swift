@@ -180,9 +180,6 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         if cursor < utf8.count, utf8[cursor] == UInt8(ascii: "]") { cursor += 1 }
         return cursor - index
     }
-
-    /// The finished BBCode.
-    var output: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// What BBCode tokenizers take for the start of a tag name.
