@@ -78,15 +78,24 @@ struct SandboxForum: Sendable {
     /// Checks the `formkey` and `form_cookie` a form brought back. Returns the refusal page when
     /// either is missing, malformed, or not this user's; nil when both are good.
     func checkFormTokens(_ request: SandboxRequest, user: UserRecord, purposes: Set<String>) async throws -> SandboxResponse? {
+        let purpose = try await formCookiePurpose(request, user: user)
+        guard let purpose, purposes.contains(purpose) else {
+            return ErrorPages.standardError(ErrorPages.Message.securityToken, user: user)
+        }
+        return nil
+    }
+
+    /// What the form that issued this request's `form_cookie` was for, when the formkey is this
+    /// user's and the cookie was issued to them; nil otherwise.
+    func formCookiePurpose(_ request: SandboxRequest, user: UserRecord) async throws -> String? {
         let formkey = request.form["formkey"] ?? ""
         let formCookie = request.form["form_cookie"] ?? ""
-        let refusal = ErrorPages.standardError(ErrorPages.Message.securityToken, user: user)
         guard Self.isHex(formkey, length: 32), formkey == user.formkey, Self.isHex(formCookie, length: 12) else {
-            return refusal
+            return nil
         }
         let record = try await database.queue.read { db in try FormCookieRecord.fetchOne(db, key: formCookie) }
-        guard let record, record.userId == user.id, purposes.contains(record.purpose) else { return refusal }
-        return nil
+        guard let record, record.userId == user.id else { return nil }
+        return record.purpose
     }
 
     static func isHex(_ text: String, length: Int) -> Bool {

@@ -37,14 +37,15 @@ enum ComposeForm {
         var signature = false
     }
 
+    static func checkbox(_ name: String, _ checked: Bool, _ label: String) -> String {
+        "<input type=\"checkbox\" name=\"\(name)\" value=\"yes\"\(checked ? " checked" : "")> <b>\(label)</b><br>"
+    }
+
     static func options(_ options: Options, includeBookmark: Bool = true) -> String {
-        func box(_ name: String, _ checked: Bool, _ label: String) -> String {
-            "<input type=\"checkbox\" name=\"\(name)\" value=\"yes\"\(checked ? " checked" : "")> <b>\(label)</b><br>"
-        }
-        var rows = [box("parseurl", options.parseURLs, "Automatically parse URLs")]
-        if includeBookmark { rows.append(box("bookmark", options.bookmark, "Bookmark thread")) }
-        rows.append(box("disablesmilies", options.disableSmilies, "Disable Smilies in This Post"))
-        rows.append(box("signature", options.signature, "Show Signature"))
+        var rows = [checkbox("parseurl", options.parseURLs, "Automatically parse URLs")]
+        if includeBookmark { rows.append(checkbox("bookmark", options.bookmark, "Bookmark thread")) }
+        rows.append(checkbox("disablesmilies", options.disableSmilies, "Disable Smilies in This Post"))
+        rows.append(checkbox("signature", options.signature, "Show Signature"))
         return "<tr><td><b>Options:</b></td><td class=\"smalltext\">\n\(rows.joined(separator: "\n"))\n</td></tr>"
     }
 
