@@ -71,7 +71,7 @@ public final class SandboxServer: Sendable {
 
     /// Stops listening, waits for the server task, and removes the data directory if it was a temporary one.
     public func stop() async {
-        await http.stop(timeout: 1)
+        await http.stop()
         _ = await task.result
         if removeDataOnStop { try? FileManager.default.removeItem(at: dataDirectory) }
     }
