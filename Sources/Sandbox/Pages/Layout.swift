@@ -93,7 +93,10 @@ enum Layout {
         #content{padding:1em 0}table.standard,table.post,#forum{width:100%;border-collapse:collapse;margin-bottom:1em}
         table.post td,table.standard td,table.standard th,#forum td,#forum th{border:1px solid #ccc;padding:6px;vertical-align:top}
         td.userinfo{width:160px;background:#eef}td.postbody{white-space:normal}td.postdate,td.postlinks{background:#f6f6f6;font-size:11px}
-        .postbody pre{white-space:pre-wrap;font:inherit;margin:0}div.standard{width:600px;border:1px solid #999;text-align:left;margin:1em}
+        .bbc-quote{border-left:3px solid #99a;margin:.5em 0;padding:.3em .8em;background:#f4f4fa}
+        .bbc-quote-header{font-weight:bold;font-size:11px}.bbc-spoiler{background:#000;color:#000}
+        .bbc-spoiler:hover{color:#fff}.bbc-code,.bbc-pre{background:#f0f0f0;padding:.5em;overflow:auto}
+        img.bbc-timg{max-width:400px}div.standard{width:600px;border:1px solid #999;text-align:left;margin:1em}
         div.standard h2{background:#003d69;color:#fff;margin:0;padding:4px}div.inner{padding:1em}
         #probation_warn{border:2px solid #c00;padding:1em;margin-bottom:1em}.smilie_group{list-style:none}
         .smilie_group li{display:inline-block;width:120px;text-align:center}textarea{width:100%}

@@ -1,7 +1,9 @@
-/// Turns a post's BBCode into the HTML inside `td.postbody`.
-/// Until the Markup module's BBCode renderer lands, posts are shown as escaped source.
+import Markup
+
+/// Turns a post's BBCode into the HTML inside `td.postbody`, with the Markup module's renderer
+/// for Something Awful's dialect (the same one Missive's previews use).
 enum PostRenderer {
     static func html(_ bbcode: String) -> String {
-        "<pre class=\"bbcode-source\">\(esc(bbcode))</pre>"
+        BBCode.parse(bbcode, dialect: .somethingawful).renderHTML()
     }
 }
