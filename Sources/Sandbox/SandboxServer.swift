@@ -18,13 +18,13 @@ public final class SandboxServer: Sendable {
     private let dice: FaultDice
     private let removeDataOnStop: Bool
 
-    public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port)/")!  // swiftlint:disable:this force_unwrapping
-    }
+    /// `http://127.0.0.1:PORT/`
+    public let baseURL: URL
 
-    private init(port: UInt16, dataDirectory: URL, http: HTTPServer, task: Task<Void, any Error>,
+    private init(port: UInt16, baseURL: URL, dataDirectory: URL, http: HTTPServer, task: Task<Void, any Error>,
                  dice: FaultDice, removeDataOnStop: Bool) {
         self.port = port
+        self.baseURL = baseURL
         self.dataDirectory = dataDirectory
         self.http = http
         self.task = task
@@ -55,11 +55,12 @@ public final class SandboxServer: Sendable {
             task.cancel()
             throw StartError(description: "could not listen on 127.0.0.1:\(configuration.port): \(error)")
         }
-        guard case let .ip4(_, port)? = await http.listeningAddress else {
+        guard case let .ip4(_, port)? = await http.listeningAddress,
+              let baseURL = URL(string: "http://127.0.0.1:\(port)/") else {
             await http.stop()
             throw StartError(description: "the server did not report the port it listens on")
         }
-        return SandboxServer(port: port, dataDirectory: directory, http: http, task: task, dice: dice,
+        return SandboxServer(port: port, baseURL: baseURL, dataDirectory: directory, http: http, task: task, dice: dice,
                              removeDataOnStop: configuration.dataDirectory == nil)
     }
 

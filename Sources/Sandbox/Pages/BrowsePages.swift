@@ -78,7 +78,7 @@ extension SandboxForum {
             <td class="title"><div class="info"><a href="showthread.php?threadid=\(id)" class="thread_title">\(esc(row["title"]))</a></div></td>
             <td class="author"><a href="member.php?action=getinfo&amp;userid=\(row["authorId"] as Int64)">\(esc(row["username"]))</a></td>
             <td class="replies">\(max(posts - 1, 0))</td>
-            <td class="lastpost">\(esc(lastPost.map(Layout.postDate) ?? ""))</td>
+            <td class="lastpost">\(esc(lastPost.map(ForumDates.post) ?? ""))</td>
             </tr>
             """
         }
@@ -140,7 +140,7 @@ extension SandboxForum {
             warning = """
                 <div id="probation_warn">
                 <h4>YOU ARE ON PROBATION!</h4>
-                You have been put on probation until \(esc(ErrorPages.probationDate(until))). You cannot post while on probation.
+                You have been put on probation until \(esc(ForumDates.probation(until))). You cannot post while on probation.
                 </div>
                 """
         }

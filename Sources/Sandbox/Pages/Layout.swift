@@ -68,24 +68,6 @@ enum Layout {
         return "<div class=\"breadcrumbs\"><span class=\"mainbodytextlarge\"><b>\(items.joined(separator: " &gt; "))</b></span></div>"
     }
 
-    /// Dates as the forum prints them next to posts: `Dec 27, 2012 20:23`.
-    static func postDate(_ date: Date) -> String {
-        format(date, "MMM d, yyyy HH:mm")
-    }
-
-    /// Dates in PM lists and quotes: `Mar 4, 2013 at 10:29 PM`.
-    static func messageDate(_ date: Date) -> String {
-        format(date, "MMM d, yyyy 'at' h:mm a")
-    }
-
-    static func format(_ date: Date, _ pattern: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
-    }
-
     private static let style = """
         body{font:13px verdana,sans-serif;background:#fff;margin:0 2em;color:#000}
         #navigation{list-style:none;padding:.5em;margin:0;background:#003d69}
