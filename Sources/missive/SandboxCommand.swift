@@ -71,6 +71,11 @@ struct SandboxCommand: ParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: program) else { throw NotInstalled(path: program) }
         let argv = [program] + passedArguments
         let cArguments = argv.map { strdup($0) } + [nil]
+        // The signal mask survives exec: clear it so that Ctrl-C and SIGTERM reach the sandbox
+        // even when missive was started with signals blocked (as Foundation's Process does).
+        var nothingBlocked = sigset_t()
+        sigemptyset(&nothingBlocked)
+        pthread_sigmask(SIG_SETMASK, &nothingBlocked, nil)
         execv(program, cArguments)
         // execv returns only when it failed.
         throw NotInstalled(path: program)
