@@ -30,6 +30,7 @@ import Testing
             #expect(welcome.first("//table[@id='post\(Seed.Ids.othersPost)']//a[@href='https://example.com']") != nil)
             #expect(welcome.text("//table[@id='post\(Seed.Ids.othersPost)']//dt[contains(@class,'author')]") == "Zoë")
             #expect(welcome.first("//td[contains(@class,'postbody')]//blockquote") != nil, "quotes render as quotes")
+            #expect(welcome.first("//table[@id='post\(Seed.Ids.othersPost)']//img[@title=':cheers:']") != nil, "smilies")
 
             let long = Seed.Ids.longThread
             let page1 = try await browser.page("/showthread.php?threadid=\(long)")
@@ -40,6 +41,19 @@ import Testing
             #expect(page2.text("(//td[contains(@class,'postbody')])[last()]") == "Post number 45 of the long thread.")
             let short = try await browser.page("/showthread.php?threadid=\(long)&perpage=10&pagenumber=5")
             #expect(short.nodes("//div[@id='thread']/table").count == 5)
+        }
+    }
+
+    @Test func aPostThatDisablesSmiliesShowsTheCodes() async throws {
+        try await withSandbox { server in
+            let browser = Browser(server)
+            try await browser.logIn("sandbox")
+            _ = try await browser.submitForm(at: "/newreply.php?action=newreply&threadid=\(Seed.Ids.welcomeThread)",
+                                             script: "newreply.php", message: "plain :v:", changes: ["disablesmilies": "yes"])
+            let postId = try #require(try await state(of: server).newestPost?.id)
+            let page = try await browser.page("/showthread.php?threadid=\(Seed.Ids.welcomeThread)")
+            #expect(page.text("//table[@id='post\(postId)']//td[contains(@class,'postbody')]") == "plain :v:")
+            #expect(page.first("//table[@id='post\(postId)']//img[contains(@class,'smilie')]") == nil)
         }
     }
 

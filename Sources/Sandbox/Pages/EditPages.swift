@@ -46,7 +46,7 @@ extension SandboxForum {
         let cookie = try await issueFormCookie(for: user, purpose: "editpost")
         let content = """
             \(Layout.breadcrumbs([(thread.title, "showthread.php?threadid=\(thread.id)")]))
-            \(preview.map { PostViews.preview($0) } ?? "")
+            \(preview.map { PostViews.preview($0, smilies: !options.disableSmilies) } ?? "")
             \(ComposeForm.open(action: "editpost.php"))
             \(ComposeForm.hidden("action", "updatepost"))
             \(ComposeForm.hidden("postid", String(post.id)))

@@ -90,7 +90,7 @@ extension SandboxForum {
             : [("preview", "Preview Post")]
         let content = """
             \(Layout.breadcrumbs([(forum.title, "forumdisplay.php?forumid=\(forum.id)")]))
-            \(preview ? PostViews.preview(draft.message, title: draft.subject) : "")
+            \(preview ? PostViews.preview(draft.message, title: draft.subject, smilies: !draft.options.disableSmilies) : "")
             \(ComposeForm.open(action: "newthread.php"))
             \(ComposeForm.hidden("action", "postthread"))
             \(ComposeForm.hidden("forumid", String(forum.id)))

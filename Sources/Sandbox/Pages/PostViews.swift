@@ -21,7 +21,7 @@ enum PostViews {
         </td>
         <td class="postbody">
         <!-- BeginContentMarker -->
-        \(PostRenderer.html(post.bbcode))
+        \(PostRenderer.html(post.bbcode, smilies: !post.disableSmilies))
         <!-- EndContentMarker -->
         <p class="editedby">\(edited)</p>
         </td>
@@ -37,13 +37,13 @@ enum PostViews {
     }
 
     /// A preview: the rendered message in `.postbody`, placed before the form it came from.
-    static func preview(_ bbcode: String, title: String = "Preview") -> String {
+    static func preview(_ bbcode: String, title: String = "Preview", smilies: Bool = true) -> String {
         """
         <div class="standard preview">
         <h2>\(esc(title))</h2>
         <table class="post" id="previewpost"><tr>
         <td class="postbody">
-        \(PostRenderer.html(bbcode))
+        \(PostRenderer.html(bbcode, smilies: smilies))
         </td>
         </tr></table>
         </div>

@@ -113,7 +113,7 @@ extension SandboxForum {
         let content = """
             \(Layout.breadcrumbs([(forum?.title ?? "", "forumdisplay.php?forumid=\(thread.forumId)"),
                                   (thread.title, "showthread.php?threadid=\(thread.id)")]))
-            \(preview.map { PostViews.preview($0) } ?? "")
+            \(preview.map { PostViews.preview($0, smilies: !options.disableSmilies) } ?? "")
             \(ComposeForm.open(action: "newreply.php"))
             \(ComposeForm.hidden("action", "postreply"))
             \(ComposeForm.hidden("threadid", String(thread.id)))
