@@ -13,8 +13,8 @@ struct SandboxCommand: ParsableCommand {
         commandName: "sandbox",
         abstract: "Run a local practice forum (Something Awful's pages and forms) on 127.0.0.1.",
         discussion: """
-            Try Missive without an account: the sandbox seeds users (log in as "sandbox", password \
-            "sandbox"), forums and threads, and keeps them in SQLite under --data. Open the address \
+            Try Missive without an account: the sandbox seeds users (the sandbox profile's \
+            "Missive Tester", password "sandbox"), forums and threads, and keeps them in SQLite under --data. Open the address \
             it prints in a browser to read what you posted.
 
             --faults SPEC is a comma-separated list of NAME=RATE (RATE from 0 to 1, the chance per \
@@ -25,7 +25,8 @@ struct SandboxCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The port on 127.0.0.1 (0 picks a free one).")
+    @Option(help: ArgumentHelp("The port on 127.0.0.1; 0 picks a free one (default \(Config.sandboxPort), the sandbox profile's).",
+                               valueName: "port"))
     var port: UInt16?
 
     @Option(help: ArgumentHelp("Keep the forum's data in this directory (default: a temporary one).", valueName: "dir"))

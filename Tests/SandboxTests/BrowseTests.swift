@@ -133,7 +133,7 @@ import Testing
             let response = try await Browser(server).get("/_sandbox/state.json")
             #expect(response.header("Content-Type") == "application/json")
             let dump = try SandboxState.decode(response.body)
-            #expect(dump.users.map(\.username) == ["sandbox", "Zoë", "banned", "probation"])
+            #expect(dump.users.map(\.username) == ["sandbox", "Zoë", "banned", "probation", "Missive Tester"])
             #expect(dump.users.first { $0.username == "banned" }?.standing == "banned")
             #expect(dump.threads.count == 4)
             #expect(dump.posts.count == 50)
@@ -159,7 +159,7 @@ import Testing
         try await withSandbox(configuration) { server in
             let dump = try await state(of: server)
             #expect(dump.posts.filter { $0.text == "still here" }.count == 1)
-            #expect(dump.users.count == 4, "seeded once, not twice")
+            #expect(dump.users.count == 5, "seeded once, not twice")
         }
     }
 }
