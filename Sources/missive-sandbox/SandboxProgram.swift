@@ -30,6 +30,8 @@ struct SandboxProgram: AsyncParsableCommand {
               dberror=R    the "Database Unavailable" page; nothing is stored
               truncate=R   the post is stored and the answer stops half-way through its Content-Length
               empty=R      the post is stored and the answer is a 200 with an empty body
+              noform=R     the post is stored and the answer is the forum index: no form, no
+                           success link, no error
               nothtml=R    a 200 in plain text, not HTML; nothing is stored
               loop=R       a redirect to a page that redirects to itself; nothing is stored
               on=post      which requests are eligible: post (replies, edits, new threads, PMs and

@@ -20,7 +20,7 @@ struct SandboxCommand: ParsableCommand {
             --faults SPEC is a comma-separated list of NAME=RATE (RATE from 0 to 1, the chance per \
             posting request; the rates add up to at most 1; --seed makes a run repeatable). \
             NAME is one of drop, 500, slow (slow=0.1:3s sets the delay), dberror, truncate, empty, \
-            nothtml, loop; on=all also strikes pages and the login. \
+            noform, nothtml, loop; on=all also strikes pages and the login. \
             `missive-sandbox --help` says what each fault does and lists the seeded accounts.
             """
     )

@@ -158,6 +158,12 @@ import Testing
             #expect(empty.status == 200 && empty.body.isEmpty && empty.complete)
             #expect(try await stored(server, "empty answer"))
 
+            await server.failNextPost(with: .noForm)
+            let page = try #require(HTMLPage(try await reply(browser, "no form answer").body))
+            #expect(page.first("//body[contains(@class,'index')]") != nil)
+            #expect(page.first("//form[@name='vbform']") == nil && page.first("//a[contains(@href,'goto=')]") == nil)
+            #expect(try await stored(server, "no form answer"))
+
             await server.failNextPost(with: .notHTML)
             let plain = try await reply(browser, "plain answer")
             #expect(plain.status == 200 && plain.header("Content-Type")?.hasPrefix("text/plain") == true)
