@@ -9,6 +9,19 @@ import Foundation
 ///     let base = server.baseURL      // http://127.0.0.1:PORT/
 ///     ...
 ///     await server.stop()
+///
+/// What a test can count on:
+/// - Accounts and ids in `Seed` (every password is `Seed.Account.password`): a member, another
+///   member whose posts the first may not edit, a banned account, one on probation (for three days
+///   from the clock's start), and the `sandbox` profile's account.
+/// - `SandboxConfiguration.floodInterval` defaults to the forum's 30 s: pass 0 unless flood
+///   control is what is tested. `clock` lets a test move time by hand.
+/// - `GET /_sandbox/state.json` (`SandboxState.decode`) holds every thread, post and PM with ids,
+///   authors and the stored BBCode; `failNextPost(with:)` (or `POST /_sandbox/fault?next=KIND`)
+///   makes the next posting request fail one way; `POST /_sandbox/expire-sessions` logs everyone out.
+/// - Answers: a reply or edit gives a `standardredirect` page linking `showthread.php?goto=post&postid=P`;
+///   a new thread links `showthread.php?threadid=N`; a PM links back to `private.php`. Faults that
+///   strike after storing (`Fault.storesFirst`) leave the post in the state dump.
 public final class SandboxServer: Sendable {
     public let port: UInt16
     /// Where the SQLite file lives.
