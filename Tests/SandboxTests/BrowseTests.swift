@@ -41,6 +41,9 @@ import Testing
             #expect(page2.text("(//td[contains(@class,'postbody')])[last()]") == "Post number 45 of the long thread.")
             let short = try await browser.page("/showthread.php?threadid=\(long)&perpage=10&pagenumber=5")
             #expect(short.nodes("//div[@id='thread']/table").count == 5)
+            let onlyZoe = try await browser.page("/showthread.php?threadid=\(long)&userid=\(Seed.Account.other.id)")
+            #expect(onlyZoe.nodes("//div[@id='thread']/table").count == 22)
+            #expect(Set(onlyZoe.nodes("//dt[contains(@class,'author')]").map(\.text)) == ["Zoë"])
         }
     }
 

@@ -121,7 +121,9 @@ extension SandboxForum {
         else { return ErrorPages.standardError(ErrorPages.Message.invalidThread, user: user) }
 
         let (total, posts, authors) = try await database.queue.read { db in
-            let all = PostRecord.filter(Column("threadId") == threadId)
+            var all = PostRecord.filter(Column("threadId") == threadId)
+            // `userid=U` shows only U's posts (the "?" link next to each post); 0 means everyone.
+            if let author = request.id("userid"), author != 0 { all = all.filter(Column("authorId") == author) }
             let total = try all.fetchCount(db)
             let pages = max(1, (total + perPage - 1) / perPage)
             let page = min(max(Int(request.id("pagenumber") ?? 1), 1), pages)
