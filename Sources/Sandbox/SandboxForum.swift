@@ -64,7 +64,7 @@ struct SandboxForum: Sendable {
         case "private.php": return try await privateMessages(request, user: user)
         case "misc.php": return try await misc(request, user: user)
         default:
-            if request.script.hasPrefix("images/") { return Images.placeholder() }
+            if request.script.hasPrefix("images/") { return Images.image(at: "/" + request.script) }
             return ErrorPages.standardError("The page you asked for does not exist on this forum.",
                                             title: "Not Found", user: user).with(status: 404)
         }

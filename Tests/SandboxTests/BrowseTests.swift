@@ -93,7 +93,10 @@ import Testing
             #expect(codes.contains(":cheers:") && codes.contains(":)") && codes.count == 10)
             #expect(page.nodes("//*[contains(@class,'smilie_group')]//li/img[@src]").count == 10)
             let image = try await Browser(server).get(try #require(page.first("//li/img")?["src"]))
-            #expect(image.status == 200 && image.header("Content-Type") == "image/gif")
+            #expect(image.status == 200 && image.header("Content-Type") == "image/svg+xml")
+            #expect(String(decoding: image.body, as: UTF8.self).contains(":)"), "the badge shows the code")
+            let other = try await Browser(server).get("/images/pm/newpm.gif")
+            #expect(other.status == 200 && other.header("Content-Type") == "image/gif")
         }
     }
 
