@@ -169,3 +169,26 @@ import Testing
         }
     }
 }
+
+@Suite struct AccountPageTests {
+    @Test func theLoginFormPostsTheFieldsTheLoginReads() async throws {
+        try await withSandbox { server in
+            let page = try await Browser(server).page("/account.php?action=loginform")
+            #expect(page.first("//body[contains(@class,'loginform')]") != nil)
+            let form = try #require(page.first("//form[contains(@class,'login_form')]"))
+            #expect(form["action"] == "/account.php" && form["method"] == "POST")
+            let names = Set(page.nodes("//form[contains(@class,'login_form')]//input[@name]").compactMap { $0["name"] })
+            #expect(names == ["action", "next", "username", "password"])
+            #expect(page.first("//form[contains(@class,'login_form')]//b[contains(@style,'color:red')]") == nil)
+        }
+    }
+
+    @Test func anUnknownScriptIsANotFoundPage() async throws {
+        try await withSandbox { server in
+            let answer = try await Browser(server).get("/nothing-here.php")
+            #expect(answer.status == 404)
+            #expect(HTMLPage(answer.body)?.first("//body[contains(@class,'standarderror')]") != nil)
+            #expect(try await Browser(server).get("/_sandbox/nothing").status == 404)
+        }
+    }
+}
