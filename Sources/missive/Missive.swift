@@ -13,7 +13,11 @@ struct Missive: AsyncParsableCommand {
             twice, and can undo.
             """,
         version: MissiveVersion.string,
-        subcommands: [SandboxCommand.self]
+        subcommands: [
+            ConvertCommand.self,
+            RenderCommand.self,
+            SandboxCommand.self,
+        ]
     )
 
     /// Runs the chosen command, turning Missive's own errors into one line on stderr and

@@ -1,3 +1,4 @@
+import Foundation
 @testable import Markup
 
 /// A one-line picture of a parsed tree, so that a test states the whole structure it expects:
@@ -46,4 +47,48 @@ func depth(of document: BBCodeDocument) -> Int {
 extension Dialect {
     /// The engines that keep an unclosed tag as literal text (vBulletin's family).
     var keepsUnclosedTagsLiteral: Bool { bbcodeEngine.unclosedTags == .literal }
+}
+
+/// The addresses a browser would follow in rendered HTML: href values unescaped, with the
+/// tabs, newlines, blanks and controls browsers ignore taken out.
+func hrefs(in html: String) -> [String] {
+    html.components(separatedBy: "href=\"").dropFirst().map { rest in
+        let value = rest.prefix { $0 != "\"" }
+        let unescaped = value.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+        return String(unescaped.unicodeScalars.filter { $0.value > 0x20 && $0 != "\u{7F}" })
+    }
+}
+
+/// Whether an href's scheme is one a page must never follow.
+func isDangerous(href: String) -> Bool {
+    let scheme = href.prefix { $0 != ":" }.lowercased()
+    return href.contains(":") && ["javascript", "vbscript", "data", "file"].contains(scheme)
+}
+
+/// Checks what every document must be: nodes in pre-order, children pointing back at their
+/// parent, text never empty and never holding a newline. Returns the problems found.
+func structuralProblems(_ document: BBCodeDocument) -> [String] {
+    var problems: [String] = []
+    var expected = 0
+    var toVisit = [BBCodeDocument.rootID]
+    while let id = toVisit.popLast() {
+        if id != expected { problems.append("node \(id) visited as \(expected)") }
+        expected += 1
+        let node = document[id]
+        for child in node.children where document[child].parent != id {
+            problems.append("child \(child) of \(id) names parent \(String(describing: document[child].parent))")
+        }
+        if case .text(let text) = node.kind, text.isEmpty || text.contains("\n") {
+            problems.append("text node \(id) is \(text.debugDescription)")
+        }
+        if !node.isContainer, !node.children.isEmpty { problems.append("leaf \(id) has children") }
+        toVisit.append(contentsOf: node.children.reversed())
+        if problems.count > 5 { break }
+    }
+    if expected != document.nodes.count, problems.isEmpty {
+        problems.append("\(document.nodes.count - expected) unreachable nodes")
+    }
+    return problems
 }

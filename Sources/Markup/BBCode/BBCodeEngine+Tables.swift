@@ -26,14 +26,15 @@ extension BBCodeEngine {
             BBCodeTagRule("img", .image),
             BBCodeTagRule("timg", .image),
             BBCodeTagRule("video", .video, option: .optional),
-            BBCodeTagRule("list", .list, option: .optional),
+            BBCodeTagRule("list", .list, option: .optional, trimAfter: 1),
             BBCodeTagRule("*", .listItem),
         ]),
         unclosedTags: .literal,
         noParseTag: nil,
         decodesNumericCharacterReferences: true,
         quoteAttribution: .namedAttributes,
-        listStartNumbers: false
+        reopensMisnestedTags: true,
+        textBeforeFirstItem: .dropped
     )
 
     /// Stock vBulletin 3.5–4.x (`includes/class_bbcode.php`, `fetch_tag_list()` of 4.1.5).
@@ -69,14 +70,15 @@ extension BBCodeEngine {
             BBCodeTagRule("img", .image),
             BBCodeTagRule("video", .video, option: .optional),
             BBCodeTagRule("attach", .attachment, option: .optional),
-            BBCodeTagRule("list", .list, option: .optional),
+            BBCodeTagRule("list", .list, option: .optional, trimAfter: 1),
             BBCodeTagRule("*", .listItem),
         ]),
         unclosedTags: .literal,
         noParseTag: "noparse",
         decodesNumericCharacterReferences: true,
         quoteAttribution: .semicolon,
-        listStartNumbers: false
+        reopensMisnestedTags: true,
+        textBeforeFirstItem: .dropped
     )
 
     /// phpBB 3.2/3.3: the default BBCodes of s9e\TextFormatter's phpBB bundle.
@@ -93,7 +95,7 @@ extension BBCodeEngine {
             BBCodeTagRule("code", .code, option: .optional, verbatim: .always, trimAfter: 1),
             BBCodeTagRule("list", .list, option: .optional, trimAfter: 1),
             BBCodeTagRule("*", .listItem),
-            BBCodeTagRule("url", .link, option: .optional, verbatim: .withoutOption),
+            BBCodeTagRule("url", .link, option: .optional, verbatim: .withoutOption, requiresClosingTag: true),
             BBCodeTagRule("email", .email, option: .optional, verbatim: .withoutOption),
             BBCodeTagRule("img", .image, verbatim: .always),
             BBCodeTagRule("flash", .video, option: .required, verbatim: .always),
@@ -103,7 +105,9 @@ extension BBCodeEngine {
         noParseTag: nil,
         decodesNumericCharacterReferences: false,
         quoteAttribution: .s9eAttributes,
-        listStartNumbers: false
+        // b, i and u render as <span>, which s9e's AutoReopenFormattingElements does not reopen.
+        reopensMisnestedTags: false,
+        textBeforeFirstItem: .firstItem
     )
 
     /// XenForo 2.2+ (`XF\BbCode\RuleSet::addDefaultTags()`).
@@ -155,7 +159,8 @@ extension BBCodeEngine {
         noParseTag: "plain",
         decodesNumericCharacterReferences: false,
         quoteAttribution: .commaSeparated,
-        listStartNumbers: false
+        reopensMisnestedTags: true,
+        textBeforeFirstItem: .firstItem
     )
 
     private static func table(_ rules: [BBCodeTagRule]) -> [String: BBCodeTagRule] {

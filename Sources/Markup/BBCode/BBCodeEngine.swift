@@ -49,8 +49,31 @@ public struct BBCodeEngine: Sendable {
     /// HTML escaping; phpBB and XenForo escape the `&`, so the reference shows literally).
     public let decodesNumericCharacterReferences: Bool
     public let quoteAttribution: QuoteAttribution
-    /// Whether `[list=N]` with another number starts the list at N.
-    public let listStartNumbers: Bool
+    /// Whether tags closed early by a misnested closing tag open again after it
+    /// (`[b][i]x[/b]y[/i]`: is `y` italic?).
+    public let reopensMisnestedTags: Bool
+    /// What happens to text between `[list]` and its first `[*]`.
+    public let textBeforeFirstItem: ListPreamble
+
+    public enum ListPreamble: Sendable, Equatable {
+        /// vBulletin's `handle_bbcode_list` drops it.
+        case dropped
+        /// It becomes the list's first item (XenForo's list renderer, s9e's `#createChild=LI`).
+        case firstItem
+    }
+
+    /// How a list with this `[list=...]` option is numbered.
+    public func listStyle(option: String?) -> BBCodeListStyle {
+        guard let option = option?.trimmingBlanks(), !option.isEmpty else { return .bullet }
+        let lettered: [String: BBCodeListStyle] = [
+            "a": .lowerAlpha, "A": .upperAlpha, "i": .lowerRoman, "I": .upperRoman, "1": .decimal,
+        ]
+        switch syntax {
+        case .vBulletin: return lettered[String(option)] ?? .decimal  // any other value: 1, 2, 3
+        case .xenForo: return option == "1" ? .decimal : .bullet
+        case .s9e: return lettered[String(option)] ?? .bullet
+        }
+    }
 
     /// The rule for a tag name (any case), or nil when the engine does not know the tag.
     public func rule(for name: String) -> BBCodeTagRule? {
@@ -92,12 +115,15 @@ public struct BBCodeTagRule: Sendable {
     public let parents: Set<String>?
     /// The element may not appear anywhere inside these (XenForo: no link inside a link).
     public let forbiddenAncestors: Set<String>
+    /// The tag only counts when its closing tag comes later in the post (s9e's
+    /// `forceLookahead`, which phpBB sets on `[url]`).
+    public let requiresClosingTag: Bool
 
     public init(
         _ name: String, _ role: BBCodeRole, option: Option = .forbidden,
         accepts: (@Sendable (String) -> Bool)? = nil,
         namedAttributes: Bool = false, verbatim: Verbatim = .never, block: Bool? = nil, trimAfter: Int = 0,
-        parents: Set<String>? = nil, forbiddenAncestors: Set<String> = []
+        parents: Set<String>? = nil, forbiddenAncestors: Set<String> = [], requiresClosingTag: Bool = false
     ) {
         self.name = name
         self.role = role
@@ -109,6 +135,7 @@ public struct BBCodeTagRule: Sendable {
         self.linesTrimmedAfter = trimAfter
         self.parents = parents
         self.forbiddenAncestors = forbiddenAncestors
+        self.requiresClosingTag = requiresClosingTag
     }
 
     /// Whether an element with this option shows its content literally.
@@ -129,6 +156,11 @@ public struct BBCodeTagRule: Sendable {
         case (.optional, .some(let value)), (.required, .some(let value)): optionCheck?(value) ?? true
         }
     }
+}
+
+/// How a list is numbered.
+public enum BBCodeListStyle: String, Sendable, CaseIterable {
+    case bullet, decimal, lowerAlpha, upperAlpha, lowerRoman, upperRoman
 }
 
 extension Dialect {

@@ -119,20 +119,18 @@ private struct BBCodeHTMLRenderer {
         return .proceed
     }
 
-    /// `[list]` is bulleted; `[list=1]` numbered; `a`, `A`, `i`, `I` lettered or Roman where the
-    /// engine has them (XenForo only knows `1`).
+    /// Numbered, lettered or bulleted as the engine reads `[list=...]`.
     private mutating func list(_ element: BBCodeElement) {
-        guard let option = element.option?.trimmingBlanks(), !option.isEmpty else {
-            return wrap("<ul class=\"bbc-list\">", "</ul>")
+        let type: String
+        switch engine.listStyle(option: element.option) {
+        case .bullet: return wrap("<ul class=\"bbc-list\">", "</ul>")
+        case .decimal: type = "1"
+        case .lowerAlpha: type = "a"
+        case .upperAlpha: type = "A"
+        case .lowerRoman: type = "i"
+        case .upperRoman: type = "I"
         }
-        if option == "1" { return wrap("<ol class=\"bbc-list\">", "</ol>") }
-        if engine.dialect != .xenforo, ["a", "A", "i", "I"].contains(String(option)) {
-            return wrap("<ol class=\"bbc-list\" type=\"\(option)\">", "</ol>")
-        }
-        if engine.listStartNumbers, let start = Int(option) {
-            return wrap("<ol class=\"bbc-list\" start=\"\(start)\">", "</ol>")
-        }
-        wrap("<ul class=\"bbc-list\">", "</ul>")
+        wrap("<ol class=\"bbc-list\" type=\"\(type)\">", "</ol>")
     }
 
     private mutating func wrap(_ open: String, _ close: String, preformatted: Bool = false) {

@@ -122,7 +122,8 @@ private struct SinglePassParse {
             case .close(name: "*"):
                 builder.closeListItem(source: source)
             case .open(let name, let option, let attributes):
-                guard let rule = engine.rule(for: name), builder.canOpen(rule, option: option, attributes: attributes)
+                guard let rule = engine.rule(for: name), builder.canOpen(rule, option: option, attributes: attributes),
+                    !rule.requiresClosingTag || s9e.closingTagFollows(name, from: token.range.upperBound)
                 else {
                     builder.appendText(source)
                     continue

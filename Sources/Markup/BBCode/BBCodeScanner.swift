@@ -328,6 +328,8 @@ struct S9eScanner {
     private var newline = ForwardSearch(Byte.newline)
     private var attributeQueriedFrom = Int.max
     private var attributeAnswer: Int?
+    /// Where the last `[/name]` starts, by name (for `forceLookahead`).
+    private var lastClosingTag: [String: Int] = [:]
 
     init(bytes: [UInt8], engine: BBCodeEngine) {
         self.bytes = bytes
@@ -380,6 +382,25 @@ struct S9eScanner {
         }
         return token(.open(name: name, option: option, attributes: attributes), upTo: cursor)
     }
+
+    /// Whether `[/name]` (any case) occurs at or after `position`.
+    mutating func closingTagFollows(_ name: String, from position: Int) -> Bool {
+        if let last = lastClosingTag[name] { return last >= position }
+        let needle = Array("[/\(name)]".utf8)
+        var last = -1
+        var start = bytes.count - needle.count
+        while start >= 0 {
+            if zip(bytes[start..<start + needle.count], needle).allSatisfy({ Self.lower($0) == $1 }) {
+                last = start
+                break
+            }
+            start -= 1
+        }
+        lastClosingTag[name] = last
+        return last >= position
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
 
     /// A quoted or unquoted attribute value starting at `start`; returns it and where it ends.
     private mutating func value(from start: Int) -> (String, Int)? {

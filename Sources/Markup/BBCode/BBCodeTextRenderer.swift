@@ -71,14 +71,21 @@ private struct BBCodeTextRenderer {
         engine.rule(for: element.name)?.isBlock ?? element.role.isBlock
     }
 
+    /// Ends the current line for a block; like a browser, drops the blanks it ended with.
     private mutating func startLine() {
+        while out.last == " " || out.last == "\t" { out.removeLast() }
         if !out.isEmpty, out.utf8.last != UInt8(ascii: "\n") { out += "\n" }
         breakPending = false
     }
 
     private mutating func write(_ text: String) {
         guard !text.isEmpty else { return }
-        if breakPending { startLine() }
+        var text = Substring(text)
+        if breakPending {
+            startLine()
+            // A line a block starts shows no leading blanks either.
+            text = text.drop { $0 == " " || $0 == "\t" }
+        }
         out += text
     }
 }

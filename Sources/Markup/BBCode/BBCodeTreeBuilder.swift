@@ -122,13 +122,15 @@ struct BBCodeTreeBuilder {
         if stack[index].rule.role == .list { trimLineBeforeBlockTag() }
         flush()
         let target = stack[index]
-        let above = stack[(index + 1)...]
+        // A copy of just the entries above (usually none): a slice would share the stack's buffer
+        // and make the removal below copy the whole stack on every close.
+        let above = Array(stack[(index + 1)...])
         // Misnested: what was opened inside closes first, and (except list items, which belong to
         // their list) opens again after, as both vBulletin and XenForo do.
-        let reopen = above.filter { $0.rule.role != .listItem }
+        let reopen = engine.reopensMisnestedTags ? above.filter { $0.rule.role != .listItem } : []
         for entry in above.reversed() { finish(entry, closingTag: nil) }
         finish(target, closingTag: source)
-        stack.removeSubrange(index...)
+        stack.removeLast(stack.count - index)
         for entry in [target] + above {
             openCount[entry.rule.name, default: 1] -= 1
             openLogical.remove(entry.logical)
@@ -164,11 +166,9 @@ struct BBCodeTreeBuilder {
             openCount[top.rule.name, default: 1] -= 1
             openLogical.remove(top.logical)
         } else if top.rule.role == .list {
-            // Blanks between `[list]` and the first `[*]` are not content.
             trimLineBeforeBlockTag()
-            if pending.allSatisfy({ $0 == " " || $0 == "\t" }) { pending = "" }
             flush()
-            dropTrailingBlankChildren(of: top.node)
+            settleLooseContent(of: top.node, itemsFollow: true)
         } else {
             return appendText(source)
         }
@@ -200,6 +200,8 @@ struct BBCodeTreeBuilder {
             trimEdges(of: entry.node)
         case .spoiler where entry.rule.isBlock:
             trimEdges(of: entry.node)
+        case .list:
+            settleLooseContent(of: entry.node, itemsFollow: false)
         default:
             break
         }
@@ -225,14 +227,26 @@ struct BBCodeTreeBuilder {
         }
     }
 
-    private mutating func dropTrailingBlankChildren(of node: Int) {
-        while let last = drafts[node].children.last {
-            switch drafts[last].kind {
-            case .lineBreak: drafts[node].children.removeLast()
-            case .text(let text) where text.allSatisfy({ $0 == " " || $0 == "\t" }): drafts[node].children.removeLast()
-            default: return
+    /// Content of a list outside any item: before its first `[*]` (`itemsFollow`), or all of a
+    /// list without one. Blanks are nothing; the rest is dropped or made an item, as the engine
+    /// does (a list with no `[*]` at all is one item everywhere).
+    private mutating func settleLooseContent(of list: Int, itemsFollow: Bool) {
+        let children = drafts[list].children
+        let hasItems = children.contains { drafts[$0].kind.element?.role == .listItem }
+        guard !children.isEmpty, !hasItems else { return }
+        drafts[list].children = []
+        let blank = children.allSatisfy { child in
+            switch drafts[child].kind {
+            case .lineBreak: true
+            case .text(let text): text.allSatisfy { $0 == " " || $0 == "\t" }
+            default: false
             }
         }
+        if blank || (itemsFollow && engine.textBeforeFirstItem == .dropped) { return }
+        let item = addNode(.element(BBCodeElement(name: "*", role: .listItem, openingTag: "")), parent: list)
+        for child in children { drafts[child].parent = item }
+        drafts[item].children = children
+        trimEdges(of: item)
     }
 
     private mutating func flush() {
@@ -242,8 +256,8 @@ struct BBCodeTreeBuilder {
     }
 
     @discardableResult
-    private mutating func addNode(_ kind: BBCodeNode.Kind) -> Int {
-        let parent = stack.last?.node ?? BBCodeDocument.rootID
+    private mutating func addNode(_ kind: BBCodeNode.Kind, parent explicitParent: Int? = nil) -> Int {
+        let parent = explicitParent ?? stack.last?.node ?? BBCodeDocument.rootID
         let id = drafts.count
         drafts.append(Draft(parent: parent, kind: kind))
         drafts[parent].children.append(id)
