@@ -192,3 +192,26 @@ import Testing
         }
     }
 }
+
+@Suite struct ServerLifecycleTests {
+    @Test func aTakenPortIsReportedAtOnce() async throws {
+        try await withSandbox { first in
+            let clock = ContinuousClock()
+            let started = clock.now
+            await #expect {
+                _ = try await SandboxServer.start(SandboxConfiguration(port: first.port))
+            } throws: { error in
+                String(describing: error).contains("could not listen on 127.0.0.1:\(first.port)")
+            }
+            #expect(clock.now - started < .seconds(2))
+        }
+    }
+
+    @Test func aTemporaryDataDirectoryIsRemovedOnStop() async throws {
+        let server = try await SandboxServer.start(SandboxConfiguration(floodInterval: 0))
+        let directory = server.dataDirectory
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("sandbox.sqlite").path))
+        await server.stop()
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+    }
+}
