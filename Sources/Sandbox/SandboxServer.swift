@@ -62,7 +62,13 @@ public final class SandboxServer: Sendable {
     }
 
     private static func start(_ configuration: SandboxConfiguration, directory: URL) async throws -> SandboxServer {
-        let database = try SandboxDatabase(directory: directory, now: configuration.clock.now())
+        let database: SandboxDatabase
+        do {
+            database = try SandboxDatabase(directory: directory, now: configuration.clock.now())
+        } catch {
+            let file = directory.appendingPathComponent(SandboxDatabase.fileName).path
+            throw StartError(description: "could not open the sandbox's data at \(file): \(error)")
+        }
         let dice = FaultDice(plan: configuration.faults, seed: configuration.seed)
         let forum = SandboxForum(database: database, configuration: configuration)
         let handler = SandboxHTTPHandler(forum: forum, dice: dice)

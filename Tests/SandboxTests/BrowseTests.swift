@@ -207,6 +207,21 @@ import Testing
         }
     }
 
+    @Test func aDataFileThatIsNotADatabaseIsReportedWithItsPath() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-garbage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(repeating: 0x41, count: 4096).write(to: directory.appendingPathComponent("sandbox.sqlite"))
+        await #expect {
+            _ = try await SandboxServer.start(SandboxConfiguration(dataDirectory: directory))
+        } throws: { error in
+            let text = String(describing: error)
+            return text.contains("could not open the sandbox's data at \(directory.path)/sandbox.sqlite")
+                && text.contains("not a database")
+        }
+        #expect(FileManager.default.fileExists(atPath: directory.path), "a directory the user named is never removed")
+    }
+
     @Test func aTemporaryDataDirectoryIsRemovedOnStop() async throws {
         let server = try await SandboxServer.start(SandboxConfiguration(floodInterval: 0))
         let directory = server.dataDirectory
