@@ -1,3 +1,4 @@
+import Common
 import FlyingFox
 import FlyingSocks
 import Foundation
@@ -45,8 +46,10 @@ public final class SandboxServer: Sendable {
         self.removeDataOnStop = removeDataOnStop
     }
 
-    public struct StartError: Error, CustomStringConvertible {
+    /// Why the sandbox could not start: its data could not be opened, or the port not bound.
+    public struct StartError: MissiveError {
         public var description: String
+        public var status: ExitStatus = .unavailable
     }
 
     /// Opens (or creates and seeds) the database, binds 127.0.0.1, and returns once listening.
@@ -67,7 +70,9 @@ public final class SandboxServer: Sendable {
             database = try SandboxDatabase(directory: directory, now: configuration.clock.now())
         } catch {
             let file = directory.appendingPathComponent(SandboxDatabase.fileName).path
-            throw StartError(description: "could not open the sandbox's data at \(file): \(error)")
+            // A file that is there but unreadable is bad data; no file means it could not be made.
+            let status: ExitStatus = FileManager.default.fileExists(atPath: file) ? .dataError : .cantCreate
+            throw StartError(description: "could not open the sandbox's data at \(file): \(error)", status: status)
         }
         let dice = FaultDice(plan: configuration.faults, seed: configuration.seed)
         let forum = SandboxForum(database: database, configuration: configuration)

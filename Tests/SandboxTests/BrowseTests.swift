@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Sandbox
 import Testing
@@ -216,7 +217,7 @@ import Testing
             _ = try await SandboxServer.start(SandboxConfiguration(dataDirectory: directory))
         } throws: { error in
             let text = String(describing: error)
-            return text.contains("could not open the sandbox's data at \(directory.path)/sandbox.sqlite")
+            return (error as? SandboxServer.StartError)?.status == .dataError && text.contains("could not open the sandbox's data at \(directory.path)/sandbox.sqlite")
                 && text.contains("not a database")
         }
         #expect(FileManager.default.fileExists(atPath: directory.path), "a directory the user named is never removed")
