@@ -16,6 +16,7 @@ struct Missive: AsyncParsableCommand {
         subcommands: [
             ConvertCommand.self,
             RenderCommand.self,
+            SandboxCommand.self,
         ]
     )
 
