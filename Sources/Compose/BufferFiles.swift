@@ -8,11 +8,14 @@ public enum BufferOwner: Equatable, Sendable {
     case draft(Int64)
     /// A draft not stored yet; the lock file holds the content it started from.
     case new
+    /// A template being edited; recovery leaves these alone (the error names the file).
+    case template
 
     var prefix: String {
         switch self {
         case let .draft(id): "draft-\(id)"
         case .new: "new"
+        case .template: "template"
         }
     }
 }

@@ -101,7 +101,7 @@ struct DraftSaver {
         let outcome: SessionResult.Outcome
         do {
             switch file.owner {
-            case .new:
+            case .new, .template:
                 if write.raw == nil, write.content.body.isEmpty {
                     outcome = .discarded
                 } else {

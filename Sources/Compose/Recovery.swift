@@ -27,7 +27,7 @@ public struct Recovery: Sendable {
     /// or what the lock file recorded for a new draft.
     private func origin(of file: BufferFile) throws -> DraftContent? {
         switch file.owner {
-        case .new:
+        case .new, .template:
             return file.origin()
         case let .draft(id):
             do {

@@ -13,7 +13,20 @@ struct Missive: AsyncParsableCommand {
             twice, and can undo.
             """,
         version: MissiveVersion.string,
-        subcommands: []
+        subcommands: [
+            InitCommand.self,
+            ReplyCommand.self,
+            PMCommand.self,
+            ThreadCommand.self,
+            EditPostCommand.self,
+            NewCommand.self,
+            DraftsCommand.self,
+            TemplatesCommand.self,
+            UndoCommand.self,
+            RedoCommand.self,
+            HistoryCommand.self,
+            DoctorCommand.self,
+        ]
     )
 
     /// Runs the chosen command, turning Missive's own errors into one line on stderr and
