@@ -40,6 +40,8 @@ public enum TemplateInstance {
         var values = builtinValues(request, now: now, timeZone: timeZone, defaultProfile: defaultProfile)
         values.merge(request.variables) { _, given in given }
 
+        // A field the command line fixes is replaced whole, so its placeholders need no value.
+        fields = fields.filter { key, _ in Buffer.Key(rawValue: key).map { request.fixed[$0] == nil } ?? true }
         var used: [Placeholder] = []
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
             used += try Placeholders.scan(value, place: "\(place), `\(key)`")

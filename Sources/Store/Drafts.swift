@@ -92,8 +92,8 @@ extension Store {
     }
 
     private static let summaryColumns = """
-        draft.id, kind, thread, post, forum, icon, recipient, replyTo, forwardOf, subject, profile, state,
-        updatedAt, raw IS NOT NULL AS flagged,
+        draft.id, draft.kind, draft.thread, draft.post, draft.forum, draft.icon, draft.recipient, draft.replyTo,
+        draft.forwardOf, draft.subject, draft.profile, draft.state, draft.updatedAt, draft.raw IS NOT NULL AS flagged,
         (SELECT count(*) FROM revision WHERE revision.draftId = draft.id) AS revisions
         """
 
