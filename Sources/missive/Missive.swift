@@ -17,6 +17,18 @@ struct Missive: AsyncParsableCommand {
             ConvertCommand.self,
             RenderCommand.self,
             SandboxCommand.self,
+            InitCommand.self,
+            ReplyCommand.self,
+            PMCommand.self,
+            ThreadCommand.self,
+            EditPostCommand.self,
+            NewCommand.self,
+            DraftsCommand.self,
+            TemplatesCommand.self,
+            UndoCommand.self,
+            RedoCommand.self,
+            HistoryCommand.self,
+            DoctorCommand.self,
         ]
     )
 
