@@ -1,0 +1,192 @@
+import Foundation
+
+/// One forum account Missive posts with.
+public struct Profile: Sendable, Equatable {
+    public var name: String
+    /// The forum engine, which picks the adapter: "somethingawful" (the sandbox speaks it too).
+    public var engine: String
+    public var baseURL: String
+    public var username: String?
+    /// BBCode dialect for conversion; nil means the engine's own.
+    public var dialect: String?
+    /// Preview theme for this profile; `forumThemes` overrides it per forum id, as Awful.app does.
+    public var theme: String?
+    public var forumThemes: [String: String]
+
+    public init(
+        name: String, engine: String = "somethingawful", baseURL: String, username: String? = nil,
+        dialect: String? = nil, theme: String? = nil, forumThemes: [String: String] = [:]
+    ) {
+        self.name = name
+        self.engine = engine
+        self.baseURL = baseURL
+        self.username = username
+        self.dialect = dialect
+        self.theme = theme
+        self.forumThemes = forumThemes
+    }
+}
+
+public enum ConfigError: MissiveError, Equatable {
+    case syntax(TOMLError)
+    case wrongType(file: String, key: String, line: Int, expected: String)
+    case missingKey(file: String, table: String, key: String)
+    case unknownProfile(String, known: [String])
+    case unwritable(file: String, reason: String)
+
+    public var status: ExitStatus {
+        switch self {
+        case .unwritable: .cantCreate
+        default: .config
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .syntax(let error): error.description
+        case let .wrongType(file, key, line, expected): "\(file):\(line): \(key) must be \(expected)"
+        case let .missingKey(file, table, key): "\(file): [\(table)] needs a \(key) = ... line"
+        case let .unknownProfile(name, known):
+            "no profile named \"\(name)\"; known: \(known.joined(separator: ", ")) (see `missive profiles list`)"
+        case let .unwritable(file, reason): "cannot write \(file): \(reason)"
+        }
+    }
+}
+
+/// `config.toml` in the config directory. A missing file means the defaults, which point at the
+/// local sandbox forum so that a new user can try everything without an account.
+public struct Config: Sendable, Equatable {
+    public static let fileName = "config.toml"
+    /// The port `missive sandbox` listens on unless told otherwise.
+    public static let sandboxPort = 8642
+    public static let defaultUndoWindow = 10
+
+    /// The editor command; nil falls back to VISUAL/EDITOR as git does.
+    public var editor: String?
+    /// Seconds a send waits in `pending` so that `missive undo` can still take it back.
+    public var undoWindow: Int
+    public var defaultProfile: String
+    public var profiles: [Profile]
+
+    public init(editor: String? = nil, undoWindow: Int = Config.defaultUndoWindow,
+                defaultProfile: String = "sandbox", profiles: [Profile] = [Config.sandboxProfile()]) {
+        self.editor = editor
+        self.undoWindow = undoWindow
+        self.defaultProfile = defaultProfile
+        self.profiles = profiles
+    }
+
+    public static func sandboxProfile(port: Int = Config.sandboxPort) -> Profile {
+        Profile(name: "sandbox", baseURL: "http://127.0.0.1:\(port)/", username: "Missive Tester")
+    }
+
+    public func profile(named name: String? = nil) throws(ConfigError) -> Profile {
+        let wanted = name ?? defaultProfile
+        guard let profile = profiles.first(where: { $0.name == wanted }) else {
+            throw .unknownProfile(wanted, known: profiles.map(\.name))
+        }
+        return profile
+    }
+
+    public static func file(in paths: MissivePaths) -> URL {
+        paths.config.appendingPathComponent(fileName)
+    }
+
+    public static func load(from paths: MissivePaths) throws(ConfigError) -> Config {
+        let url = file(in: paths)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return Config() }
+        let text: String
+        do {
+            text = try TextInput.decode(data, source: url.path)
+        } catch {
+            throw .syntax(TOMLError(source: url.path, line: 1, problem: error.description))
+        }
+        return try parse(text, source: url.path)
+    }
+
+    public static func parse(_ text: String, source: String) throws(ConfigError) -> Config {
+        let document: TOMLDocument
+        do {
+            document = try TOML.parse(text, source: source)
+        } catch {
+            throw .syntax(error)
+        }
+        func string(_ key: String) throws(ConfigError) -> String? {
+            guard let value = document[key] else { return nil }
+            guard let string = value.string else {
+                throw .wrongType(file: source, key: key, line: document.line(of: key) ?? 0, expected: "a quoted string")
+            }
+            return string
+        }
+        var config = Config(profiles: [])
+        config.editor = try string("editor")
+        if let value = document["undo_window"] {
+            guard let seconds = value.integer, seconds >= 0 else {
+                throw .wrongType(file: source, key: "undo_window", line: document.line(of: "undo_window") ?? 0,
+                                 expected: "a whole number of seconds (0 or more)")
+            }
+            config.undoWindow = seconds
+        }
+        for name in document.tables(under: "profiles") {
+            let prefix = "profiles.\(name)."
+            guard let baseURL = try string(prefix + "base_url") else {
+                throw .missingKey(file: source, table: "profiles.\(name)", key: "base_url")
+            }
+            var forumThemes: [String: String] = [:]
+            for entry in document.entries where entry.key.hasPrefix(prefix + "forum_themes.") {
+                forumThemes[String(entry.key.dropFirst((prefix + "forum_themes.").count))] = try string(entry.key)
+            }
+            config.profiles.append(Profile(
+                name: name, engine: try string(prefix + "engine") ?? "somethingawful", baseURL: baseURL,
+                username: try string(prefix + "username"), dialect: try string(prefix + "dialect"),
+                theme: try string(prefix + "theme"), forumThemes: forumThemes))
+        }
+        if config.profiles.isEmpty { config.profiles = [sandboxProfile()] }
+        config.defaultProfile = try string("default_profile") ?? config.profiles[0].name
+        _ = try config.profile()  // a default that names no profile is an error now, not later
+        return config
+    }
+
+    /// The file as Missive writes it; `parse(render())` gives back the same config.
+    public func render() -> String {
+        var lines = ["# Missive configuration. Edit by hand or with `missive profiles`.", ""]
+        if let editor { lines.append("editor = \(TOML.quote(editor))") }
+        lines.append("undo_window = \(undoWindow)  # seconds a send can still be taken back")
+        lines.append("default_profile = \(TOML.quote(defaultProfile))")
+        for profile in profiles {
+            lines += ["", "[profiles.\(TOML.key(profile.name))]"]
+            lines.append("engine = \(TOML.quote(profile.engine))")
+            lines.append("base_url = \(TOML.quote(profile.baseURL))")
+            if let username = profile.username { lines.append("username = \(TOML.quote(username))") }
+            if let dialect = profile.dialect { lines.append("dialect = \(TOML.quote(dialect))") }
+            if let theme = profile.theme { lines.append("theme = \(TOML.quote(theme))") }
+            if !profile.forumThemes.isEmpty {
+                lines += ["", "[profiles.\(TOML.key(profile.name)).forum_themes]"]
+                for (forum, theme) in profile.forumThemes.sorted(by: { $0.key < $1.key }) {
+                    lines.append("\(TOML.key(forum)) = \(TOML.quote(theme))")
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes the file atomically (a temp file renamed over it), private to the user.
+    public func save(to paths: MissivePaths) throws(ConfigError) {
+        let url = Config.file(in: paths)
+        do {
+            try paths.createDirectories()
+            let temporary = url.appendingPathExtension("tmp")
+            guard FileManager.default.createFile(
+                atPath: temporary.path, contents: Data(render().utf8), attributes: [.posixPermissions: 0o600])
+            else { throw CocoaError(.fileWriteNoPermission) }
+            // rename(2) replaces the old file in one step, so a crash leaves the old or the new one.
+            guard rename(temporary.path, url.path) == 0 else {
+                throw ConfigError.unwritable(file: url.path, reason: String(cString: strerror(errno)))
+            }
+        } catch let error as ConfigError {
+            throw error
+        } catch {
+            throw .unwritable(file: url.path, reason: error.localizedDescription)
+        }
+    }
+}

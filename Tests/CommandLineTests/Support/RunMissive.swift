@@ -1,0 +1,75 @@
+import Foundation
+
+/// Runs the built `missive` binary the way a user or a script would: arguments, stdin,
+/// environment, and what comes back. `make test` builds the binaries before the tests run.
+struct CommandResult: Sendable {
+    var status: Int32
+    var stdout: Data
+    var stderr: Data
+    var output: String { String(decoding: stdout, as: UTF8.self) }
+    var errorOutput: String { String(decoding: stderr, as: UTF8.self) }
+}
+
+enum BuiltBinary {
+    /// The package root, found from this file's location.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Support
+        .deletingLastPathComponent()  // CommandLineTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+
+    /// `MISSIVE_BIN_DIR` overrides where the binaries are (for a release build, say).
+    static var directory: URL {
+        if let dir = ProcessInfo.processInfo.environment["MISSIVE_BIN_DIR"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir, isDirectory: true)
+        }
+        return packageRoot.appendingPathComponent(".build/debug", isDirectory: true)
+    }
+
+    static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+}
+
+/// Runs `missive` (or another built binary) to completion.
+/// The environment is cleared down to PATH and HOME plus `environment`, so a developer's own
+/// EDITOR, XDG dirs or MISSIVE_HOME never leak into a test.
+func runMissive(
+    _ arguments: [String],
+    stdin: Data = Data(),
+    environment: [String: String] = [:],
+    binary: String = "missive"
+) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = BuiltBinary.url(binary)
+    process.arguments = arguments
+    var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+    env["HOME"] = ProcessInfo.processInfo.environment["HOME"] ?? "/tmp"
+    env.merge(environment) { _, new in new }
+    process.environment = env
+
+    let input = Pipe(), output = Pipe(), error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+
+    // Read both pipes while the process runs so that neither can fill up and block it.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var out = Data(), err = Data()
+    group.enter()
+    DispatchQueue.global().async { out = output.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    group.enter()
+    DispatchQueue.global().async { err = error.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    input.fileHandleForWriting.write(stdin)
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    group.wait()
+    return CommandResult(status: process.terminationStatus, stdout: out, stderr: err)
+}
+
+/// A fresh directory for MISSIVE_HOME or scratch files, removed by the caller.
+func makeTemporaryDirectory(_ label: String = "missive-test") throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
