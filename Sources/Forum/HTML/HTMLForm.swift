@@ -91,6 +91,21 @@ public struct HTMLForm: Sendable, Equatable {
         }
     }
 
+    /// Makes the form send `name=value` the way its own controls allow: checks the box or picks
+    /// the radio button that carries `value`, or sets (or adds) a plain field.
+    public mutating func include(_ name: String, _ value: String) {
+        let kinds = controls.filter { $0.name == name }.map(\.kind)
+        if kinds.contains(where: { if case .checkbox = $0 { true } else { false } }) {
+            for index in controls.indices where controls[index].name == name {
+                if case .checkbox = controls[index].kind {
+                    controls[index].kind = .checkbox(checked: controls[index].value == value)
+                }
+            }
+        } else if !choose(name, value: value) {
+            set(name, to: value)
+        }
+    }
+
     /// What a browser sends when `submitter` (a submit button's name) is clicked: every control in
     /// order, checked boxes only, the clicked button only, an empty part for each file input.
     public func submission(clicking submitter: String?) -> [FormField] {
