@@ -13,7 +13,7 @@ struct Missive: AsyncParsableCommand {
             twice, and can undo.
             """,
         version: MissiveVersion.string,
-        subcommands: []
+        subcommands: [SandboxCommand.self]
     )
 
     /// Runs the chosen command, turning Missive's own errors into one line on stderr and
