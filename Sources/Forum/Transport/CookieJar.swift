@@ -64,6 +64,14 @@ enum CookieJar {
         restrictPermissions(jar)
     }
 
+    /// The cookie lines of a jar (Netscape format, `#HttpOnly_` lines included), for libcurl's engine.
+    static func lines(_ jar: URL) -> [String] {
+        guard let data = FileManager.default.contents(atPath: jar.path) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init).filter { line in
+            Cookie(netscapeLine: line) != nil
+        }
+    }
+
     /// Leaves the jar holding no cookie (the header line only, as libcurl writes it).
     static func empty(_ jar: URL) {
         let descriptor = open(jar.path, O_WRONLY | O_TRUNC | O_CREAT, 0o600)

@@ -68,10 +68,14 @@ public final class HTTPClient: @unchecked Sendable {
         _ = ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, settings.maxRedirects)
         _ = ccurl_setopt_write_function(handle, collectBody)
         _ = ccurl_setopt_header_function(handle, collectHeader)
-        // The cookie engine: read the jar (a missing file is fine), write it back on flush.
-        let jar = settings.cookieJar?.path ?? ""
-        _ = ccurl_setopt_string(handle, CURLOPT_COOKIEFILE, jar)
-        if !jar.isEmpty { _ = ccurl_setopt_string(handle, CURLOPT_COOKIEJAR, jar) }
+        // The cookie engine, on with an empty file name. The jar is fed in line by line rather than
+        // named as CURLOPT_COOKIEFILE: libcurl re-reads a named file before each transfer and each
+        // flush, which brings back cookies the forum has just deleted (a logout, an expired session).
+        _ = ccurl_setopt_string(handle, CURLOPT_COOKIEFILE, "")
+        if let jar = settings.cookieJar {
+            for line in CookieJar.lines(jar) { _ = ccurl_setopt_string(handle, CURLOPT_COOKIELIST, line) }
+            _ = ccurl_setopt_string(handle, CURLOPT_COOKIEJAR, jar.path)
+        }
     }
 
     /// Sends the request on the client's queue and waits for the answer.
@@ -94,7 +98,6 @@ public final class HTTPClient: @unchecked Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async {
                 _ = ccurl_setopt_string(self.handle, CURLOPT_COOKIELIST, "ALL")
-                // Not a flush: libcurl re-reads the jar before writing it, which would restore them.
                 if let jar = self.settings.cookieJar { CookieJar.empty(jar) }
                 continuation.resume()
             }
@@ -135,7 +138,13 @@ public final class HTTPClient: @unchecked Sendable {
                 _ = ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
                 return curl_easy_perform(handle)
             case .post:
+                // A nil POSTFIELDS makes libcurl read the body from stdin, so an empty body is one zero byte long.
                 let body = request.body ?? []
+                guard !body.isEmpty else {
+                    _ = ccurl_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, 0)
+                    _ = ccurl_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, "")
+                    return curl_easy_perform(handle)
+                }
                 return body.withUnsafeBufferPointer { bytes in
                     _ = ccurl_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count))
                     _ = ccurl_setopt_pointer(handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
