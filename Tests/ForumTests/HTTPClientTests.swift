@@ -91,6 +91,27 @@ import Testing
         #expect(error?.requestSent == true)
     }
 
+    @Test func aPostIsNeverSentTwiceWhenItsConnectionDies() async throws {
+        let peer = try MisbehavingPeer(.answerOnceThenHangUp)
+        defer { peer.stop() }
+        let client = try client()
+        _ = try await client.send(HTTPRequest(url: peer.baseURL))
+        let error = await failure(.post(peer.baseURL, form: MultipartFormData(fields: [FormField("message", "once")])), client)
+        #expect(error?.kind == .connectionDropped)
+        #expect(error?.requestSent == true)
+        // libcurl would resend a request whose reused connection died; a post must not be.
+        #expect(peer.received.count == 2)
+    }
+
+    @Test func aGetMayBeRetriedOnAFreshConnection() async throws {
+        let peer = try MisbehavingPeer(.answerOnceThenHangUp)
+        defer { peer.stop() }
+        let client = try client()
+        _ = try await client.send(HTTPRequest(url: peer.baseURL))
+        _ = await failure(HTTPRequest(url: peer.baseURL), client)
+        #expect(peer.received.count == 3, "the GET went out again on a new connection, which is harmless")
+    }
+
     @Test func aBodyPastTheLimitIsRefused() async throws {
         let peer = try MisbehavingPeer(.answer(body: [UInt8](repeating: 0x41, count: 100_000)))
         defer { peer.stop() }

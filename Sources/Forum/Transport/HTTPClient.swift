@@ -116,6 +116,10 @@ public final class HTTPClient: @unchecked Sendable {
         _ = ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
         _ = ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
         _ = ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
+        // libcurl silently sends a request again when a reused connection dies before any answer
+        // byte; for a post that the server stored before dying, that is a second post. A post
+        // therefore always gets a connection of its own, which libcurl never retries.
+        _ = ccurl_setopt_long(handle, CURLOPT_FRESH_CONNECT, request.method == .post ? 1 : 0)
 
         var headers: UnsafeMutablePointer<curl_slist>?
         // Browsers never send `Expect: 100-continue`; curl would for a big post and then wait on it.

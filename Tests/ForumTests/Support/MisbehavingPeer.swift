@@ -14,6 +14,9 @@ final class MisbehavingPeer: @unchecked Sendable {
         case raw([UInt8])
         /// Answers 200 with the request it received as the body.
         case echo
+        /// Answers the first request with a keep-alive 200, then hangs up on every later one after
+        /// reading it: a server that stored a post and died before answering, on a reused connection.
+        case answerOnceThenHangUp
     }
 
     let port: UInt16
@@ -22,6 +25,7 @@ final class MisbehavingPeer: @unchecked Sendable {
     private let lock = NSLock()
     private var connections: [Int32] = []
     private var requests: [[UInt8]] = []
+    private var stopped = false
 
     init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
@@ -54,12 +58,14 @@ final class MisbehavingPeer: @unchecked Sendable {
         lock.withLock { requests }
     }
 
+    /// Wakes every thread of the peer; each closes its own descriptor on the way out, so no
+    /// thread ever touches a descriptor number the process may have handed to another socket.
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         lock.withLock {
-            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)); close(connection) }
-            connections.removeAll()
+            guard !stopped else { return }
+            stopped = true
+            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
+            shutdown(listener, Int32(SHUT_RDWR))
         }
     }
 
@@ -74,16 +80,27 @@ final class MisbehavingPeer: @unchecked Sendable {
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
-            lock.withLock { connections.append(connection) }
+            let accepted = lock.withLock { () -> Bool in
+                guard !stopped else { return false }
+                connections.append(connection)
+                return true
+            }
+            guard accepted else { close(connection); return }
             let thread = Thread { [self] in serve(connection) }
             thread.start()
         }
     }
 
     private func serve(_ connection: Int32) {
+        defer {
+            lock.withLock { connections.removeAll { $0 == connection } }
+            shutdown(connection, Int32(SHUT_RDWR))
+            close(connection)
+        }
         // A connection may carry several requests (libcurl reuses it).
         while let request = readRequest(connection) {
             lock.withLock { requests.append(request) }
@@ -91,24 +108,21 @@ final class MisbehavingPeer: @unchecked Sendable {
             case .silent:
                 continue
             case .hangUpAfterRequest:
-                return hangUp(connection)
+                return
             case .redirectLoop:
                 let path = requestPath(request)
                 write(connection, "HTTP/1.1 302 Found\r\nLocation: \(path)\r\nContent-Length: 0\r\n\r\n")
             case let .raw(bytes):
                 write(connection, bytes)
-                return hangUp(connection)
+                return
+            case .answerOnceThenHangUp:
+                guard lock.withLock({ requests.count }) == 1 else { return }
+                write(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 2\r\n\r\nok")
             case .echo:
                 write(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: \(request.count)\r\n\r\n")
                 write(connection, request)
             }
         }
-    }
-
-    private func hangUp(_ connection: Int32) {
-        lock.withLock { connections.removeAll { $0 == connection } }
-        shutdown(connection, Int32(SHUT_RDWR))
-        close(connection)
     }
 
     /// Reads one request: headers to the blank line, then Content-Length bytes of body.
