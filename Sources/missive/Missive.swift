@@ -13,7 +13,15 @@ struct Missive: AsyncParsableCommand {
             twice, and can undo.
             """,
         version: MissiveVersion.string,
-        subcommands: [SandboxCommand.self]
+        subcommands: [
+            SandboxCommand.self,
+            ProfilesCommand.self,
+            LoginCommand.self,
+            LogoutCommand.self,
+            WhoamiCommand.self,
+            SmiliesCommand.self,
+            InboxCommand.self,
+        ]
     )
 
     /// Runs the chosen command, turning Missive's own errors into one line on stderr and

@@ -29,6 +29,10 @@ public struct HTTPSettings: Sendable {
 
 /// One libcurl easy handle, so connections are reused between requests. libcurl blocks, so every
 /// call runs on the client's own serial queue, never on Swift's cooperative threads.
+///
+/// The queue's blocks hold the client `unowned`: the caller keeps it alive while it waits, so the
+/// last release (and `curl_easy_cleanup`) happens on the caller's side, never on the queue's thread
+/// where it could race the process's exit and its OpenSSL teardown.
 public final class HTTPClient: @unchecked Sendable {
     public let settings: HTTPSettings
     // Only touched on `queue`.
@@ -81,7 +85,7 @@ public final class HTTPClient: @unchecked Sendable {
     /// Sends the request on the client's queue and waits for the answer.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let result: Result<HTTPResponse, TransportError> = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: self.perform(request)) }
+            queue.async { [unowned self] in continuation.resume(returning: perform(request)) }
         }
         return try result.get()
     }
@@ -89,16 +93,16 @@ public final class HTTPClient: @unchecked Sendable {
     /// The cookies the engine holds now (from the jar and from every answer since).
     public func cookies() async -> [Cookie] {
         await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: self.currentCookies()) }
+            queue.async { [unowned self] in continuation.resume(returning: currentCookies()) }
         }
     }
 
     /// Forgets every cookie, in memory and in the jar.
     public func clearCookies() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            queue.async {
-                _ = ccurl_setopt_string(self.handle, CURLOPT_COOKIELIST, "ALL")
-                if let jar = self.settings.cookieJar { CookieJar.empty(jar) }
+            queue.async { [unowned self] in
+                _ = ccurl_setopt_string(handle, CURLOPT_COOKIELIST, "ALL")
+                if let jar = settings.cookieJar { CookieJar.empty(jar) }
                 continuation.resume()
             }
         }
