@@ -72,7 +72,9 @@ let package = Package(
         .testTarget(name: "CommonTests", dependencies: ["Common"], path: "Tests/CommonTests"),
         .testTarget(
             name: "MarkupTests",
-            dependencies: ["Markup", "CCMark", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "Markup", "CCMark", "CLibXML2", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             path: "Tests/MarkupTests"
         ),
         .testTarget(name: "StoreTests", dependencies: ["Store"], path: "Tests/StoreTests"),

@@ -14,6 +14,8 @@ struct Missive: AsyncParsableCommand {
             """,
         version: MissiveVersion.string,
         subcommands: [
+            ConvertCommand.self,
+            RenderCommand.self,
             SandboxCommand.self,
             ProfilesCommand.self,
             LoginCommand.self,
