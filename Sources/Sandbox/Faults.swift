@@ -15,6 +15,9 @@ public enum Fault: String, Sendable, CaseIterable, Equatable {
     case truncate
     /// The post is stored and the answer is a 200 with an empty body.
     case empty
+    /// The post is stored and the answer is an ordinary forum page (the index): no form, no
+    /// success link, no error.
+    case noForm = "noform"
     /// A 200 that is not HTML (a proxy's plain-text complaint); nothing is stored.
     case notHTML = "nothtml"
     /// A redirect to a page that redirects to itself forever; nothing is stored.
@@ -23,7 +26,7 @@ public enum Fault: String, Sendable, CaseIterable, Equatable {
     /// Whether the request is carried out before the fault shows.
     var storesFirst: Bool {
         switch self {
-        case .drop, .slow, .truncate, .empty: return true
+        case .drop, .slow, .truncate, .empty, .noForm: return true
         case .serverError, .databaseError, .notHTML, .redirectLoop: return false
         }
     }

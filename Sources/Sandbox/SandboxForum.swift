@@ -33,13 +33,26 @@ struct SandboxForum: Sendable {
         return Visitor(user: user, staleCookies: false)
     }
 
+    /// A page that ends a request early: the forum refusing, in its own words.
+    struct Refusal: Error {
+        let page: SandboxResponse
+    }
+
     /// The table of scripts, as the forum's URLs name them.
     func respond(to request: SandboxRequest, visitor: Visitor) async throws -> SandboxResponse {
-        let user = visitor.user
         // A banned account can log in and out, and sees the banned page everywhere else.
-        if let user, user.standing == .banned, request.script != "account.php" {
+        if let user = visitor.user, user.standing == .banned, request.script != "account.php" {
             return ErrorPages.banned(user)
         }
+        do {
+            return try await route(request, visitor: visitor)
+        } catch let refusal as Refusal {
+            return refusal.page
+        }
+    }
+
+    private func route(_ request: SandboxRequest, visitor: Visitor) async throws -> SandboxResponse {
+        let user = visitor.user
         switch request.script {
         case "", "index.php": return try await index(request, user: user)
         case "account.php": return try await account(request, visitor: visitor)
@@ -51,7 +64,7 @@ struct SandboxForum: Sendable {
         case "private.php": return try await privateMessages(request, user: user)
         case "misc.php": return try await misc(request, user: user)
         default:
-            if request.script.hasPrefix("images/") { return Images.placeholder() }
+            if request.script.hasPrefix("images/") { return Images.image(at: "/" + request.script) }
             return ErrorPages.standardError("The page you asked for does not exist on this forum.",
                                             title: "Not Found", user: user).with(status: 404)
         }
@@ -59,13 +72,19 @@ struct SandboxForum: Sendable {
 
     // MARK: Rules shared by the posting pages
 
-    /// Why a user may not post at all right now, as the page the forum shows; nil when they may.
-    func postingRefusal(_ user: UserRecord?) -> SandboxResponse? {
-        guard let user else { return ErrorPages.standardError(ErrorPages.Message.mustLogIn, user: nil) }
+    /// The logged-in user, or the forum's "registered members only" refusal.
+    func member(_ user: UserRecord?) throws -> UserRecord {
+        guard let user else { throw Refusal(page: ErrorPages.standardError(ErrorPages.Message.mustLogIn, user: nil)) }
+        return user
+    }
+
+    /// The user if they may post now; refuses guests and users on probation.
+    func poster(_ user: UserRecord?) throws -> UserRecord {
+        let user = try member(user)
         if user.standing == .probation, let until = user.probationUntil, until > now {
-            return ErrorPages.probation(user, until: until)
+            throw Refusal(page: ErrorPages.probation(user, until: until))
         }
-        return nil
+        return user
     }
 
     /// Hands out a `form_cookie` for a form this user is about to get.

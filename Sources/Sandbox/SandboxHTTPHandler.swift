@@ -45,6 +45,8 @@ struct SandboxHTTPHandler: HTTPHandler {
             return Self.truncated(response)
         case .empty:
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=windows-1252"])
+        case .noForm:
+            return Self.http(try await forum.index(SandboxRequest(method: .get, script: "index.php"), user: visitor.user))
         default:
             return Self.http(response)
         }
@@ -68,7 +70,7 @@ struct SandboxHTTPHandler: HTTPHandler {
             return .text("upstream connect error or disconnect/reset before headers\n", status: 200)
         case .redirectLoop:
             return .redirect(to: "/_sandbox/loop")
-        case .drop, .slow, .truncate, .empty:
+        case .drop, .slow, .truncate, .empty, .noForm:
             return .text("", status: 200)
         }
     }

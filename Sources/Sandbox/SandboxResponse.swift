@@ -54,15 +54,7 @@ struct SetCookie: Sendable {
 
     var header: String {
         var text = "\(name)=\(value); path=/"
-        if let expires { text += "; expires=\(Self.httpDate(expires))" }
+        if let expires { text += "; expires=\(ForumDates.cookie(expires))" }
         return text
-    }
-
-    static func httpDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd-MMM-yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
     }
 }

@@ -9,6 +9,19 @@ import Foundation
 ///     let base = server.baseURL      // http://127.0.0.1:PORT/
 ///     ...
 ///     await server.stop()
+///
+/// What a test can count on:
+/// - Accounts and ids in `Seed` (every password is `Seed.Account.password`): a member, another
+///   member whose posts the first may not edit, a banned account, one on probation (for three days
+///   from the clock's start), and the `sandbox` profile's account.
+/// - `SandboxConfiguration.floodInterval` defaults to the forum's 30 s: pass 0 unless flood
+///   control is what is tested. `clock` lets a test move time by hand.
+/// - `GET /_sandbox/state.json` (`SandboxState.decode`) holds every thread, post and PM with ids,
+///   authors and the stored BBCode; `failNextPost(with:)` (or `POST /_sandbox/fault?next=KIND`)
+///   makes the next posting request fail one way; `POST /_sandbox/expire-sessions` logs everyone out.
+/// - Answers: a reply or edit gives a `standardredirect` page linking `showthread.php?goto=post&postid=P`;
+///   a new thread links `showthread.php?threadid=N`; a PM links back to `private.php`. Faults that
+///   strike after storing (`Fault.storesFirst`) leave the post in the state dump.
 public final class SandboxServer: Sendable {
     public let port: UInt16
     /// Where the SQLite file lives.
@@ -18,13 +31,13 @@ public final class SandboxServer: Sendable {
     private let dice: FaultDice
     private let removeDataOnStop: Bool
 
-    public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port)/")!  // swiftlint:disable:this force_unwrapping
-    }
+    /// `http://127.0.0.1:PORT/`
+    public let baseURL: URL
 
-    private init(port: UInt16, dataDirectory: URL, http: HTTPServer, task: Task<Void, any Error>,
+    private init(port: UInt16, baseURL: URL, dataDirectory: URL, http: HTTPServer, task: Task<Void, any Error>,
                  dice: FaultDice, removeDataOnStop: Bool) {
         self.port = port
+        self.baseURL = baseURL
         self.dataDirectory = dataDirectory
         self.http = http
         self.task = task
@@ -55,11 +68,12 @@ public final class SandboxServer: Sendable {
             task.cancel()
             throw StartError(description: "could not listen on 127.0.0.1:\(configuration.port): \(error)")
         }
-        guard case let .ip4(_, port)? = await http.listeningAddress else {
+        guard case let .ip4(_, port)? = await http.listeningAddress,
+              let baseURL = URL(string: "http://127.0.0.1:\(port)/") else {
             await http.stop()
             throw StartError(description: "the server did not report the port it listens on")
         }
-        return SandboxServer(port: port, dataDirectory: directory, http: http, task: task, dice: dice,
+        return SandboxServer(port: port, baseURL: baseURL, dataDirectory: directory, http: http, task: task, dice: dice,
                              removeDataOnStop: configuration.dataDirectory == nil)
     }
 
@@ -71,7 +85,7 @@ public final class SandboxServer: Sendable {
 
     /// Stops listening, waits for the server task, and removes the data directory if it was a temporary one.
     public func stop() async {
-        await http.stop(timeout: 1)
+        await http.stop()
         _ = await task.result
         if removeDataOnStop { try? FileManager.default.removeItem(at: dataDirectory) }
     }

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import GRDB
 
@@ -10,6 +11,8 @@ public enum Seed {
         public static let other = (id: Int64(1002), username: "Zoë")
         public static let banned = (id: Int64(1003), username: "banned")
         public static let probation = (id: Int64(1004), username: "probation")
+        /// The account the default `sandbox` profile logs in as (`missive init` writes that profile).
+        public static let tester = (id: Int64(1005), username: Config.sandboxProfile().username ?? "Missive Tester")
         public static let password = "sandbox"
     }
 
@@ -43,7 +46,7 @@ public enum Seed {
                        bookmarksByDefault: account.id == Account.member.id, registeredAt: registered)
         }
         for record in [user(Account.member, .member), user(Account.other, .member),
-                       user(Account.banned, .banned), user(Account.probation, .probation)] {
+                       user(Account.banned, .banned), user(Account.probation, .probation), user(Account.tester, .member)] {
             try record.insert(db)
         }
 

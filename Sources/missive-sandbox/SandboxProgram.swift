@@ -1,4 +1,5 @@
 import ArgumentParser
+import Common
 import Foundation
 import Sandbox
 
@@ -10,7 +11,8 @@ struct SandboxProgram: AsyncParsableCommand {
         abstract: "Run a local practice forum that behaves like Something Awful's, on 127.0.0.1.",
         discussion: """
             Log in with any seeded account; every password is "sandbox":
-              sandbox     a member (the default profile's account)
+              Missive Tester  the account of the "sandbox" profile that `missive init` writes
+              sandbox     a member
               Zoë         another member, who wrote the posts you may not edit
               banned      a banned account: every page is the banned page
               probation   on probation for three days from the first start: reading works, posting does not
@@ -28,6 +30,8 @@ struct SandboxProgram: AsyncParsableCommand {
               dberror=R    the "Database Unavailable" page; nothing is stored
               truncate=R   the post is stored and the answer stops half-way through its Content-Length
               empty=R      the post is stored and the answer is a 200 with an empty body
+              noform=R     the post is stored and the answer is the forum index: no form, no
+                           success link, no error
               nothtml=R    a 200 in plain text, not HTML; nothing is stored
               loop=R       a redirect to a page that redirects to itself; nothing is stored
               on=post      which requests are eligible: post (replies, edits, new threads, PMs and
@@ -41,7 +45,7 @@ struct SandboxProgram: AsyncParsableCommand {
     )
 
     @Option(help: "The port on 127.0.0.1 (0 picks a free one).")
-    var port: UInt16 = 8080
+    var port: UInt16 = UInt16(Config.sandboxPort)
 
     @Option(help: ArgumentHelp("Keep the forum's SQLite data in this directory (default: a new temporary directory).",
                                valueName: "dir"))
@@ -80,7 +84,7 @@ struct SandboxProgram: AsyncParsableCommand {
             throw ExitCode(69)
         }
         print("Sandbox forum at \(server.baseURL.absoluteString) (data in \(server.dataDirectory.path))")
-        print("Log in as sandbox / sandbox. Stop with Ctrl-C.")
+        print("Log in as \(Seed.Account.tester.username) (every password is \"\(Seed.Account.password)\"). Stop with Ctrl-C.")
         fflush(nil)
         await Self.waitForTermination()
         await server.stop()

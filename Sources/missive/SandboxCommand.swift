@@ -13,19 +13,20 @@ struct SandboxCommand: ParsableCommand {
         commandName: "sandbox",
         abstract: "Run a local practice forum (Something Awful's pages and forms) on 127.0.0.1.",
         discussion: """
-            Try Missive without an account: the sandbox seeds users (log in as "sandbox", password \
-            "sandbox"), forums and threads, and keeps them in SQLite under --data. Open the address \
+            Try Missive without an account: the sandbox seeds users (the sandbox profile's \
+            "Missive Tester", password "sandbox"), forums and threads, and keeps them in SQLite under --data. Open the address \
             it prints in a browser to read what you posted.
 
             --faults SPEC is a comma-separated list of NAME=RATE (RATE from 0 to 1, the chance per \
             posting request; the rates add up to at most 1; --seed makes a run repeatable). \
             NAME is one of drop, 500, slow (slow=0.1:3s sets the delay), dberror, truncate, empty, \
-            nothtml, loop; on=all also strikes pages and the login. \
+            noform, nothtml, loop; on=all also strikes pages and the login. \
             `missive-sandbox --help` says what each fault does and lists the seeded accounts.
             """
     )
 
-    @Option(help: "The port on 127.0.0.1 (0 picks a free one).")
+    @Option(help: ArgumentHelp("The port on 127.0.0.1; 0 picks a free one (default \(Config.sandboxPort), the sandbox profile's).",
+                               valueName: "port"))
     var port: UInt16?
 
     @Option(help: ArgumentHelp("Keep the forum's data in this directory (default: a temporary one).", valueName: "dir"))
@@ -71,6 +72,11 @@ struct SandboxCommand: ParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: program) else { throw NotInstalled(path: program) }
         let argv = [program] + passedArguments
         let cArguments = argv.map { strdup($0) } + [nil]
+        // The signal mask survives exec: clear it so that Ctrl-C and SIGTERM reach the sandbox
+        // even when missive was started with signals blocked (as Foundation's Process does).
+        var nothingBlocked = sigset_t()
+        sigemptyset(&nothingBlocked)
+        pthread_sigmask(SIG_SETMASK, &nothingBlocked, nil)
         execv(program, cArguments)
         // execv returns only when it failed.
         throw NotInstalled(path: program)

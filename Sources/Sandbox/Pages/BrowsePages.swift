@@ -78,7 +78,7 @@ extension SandboxForum {
             <td class="title"><div class="info"><a href="showthread.php?threadid=\(id)" class="thread_title">\(esc(row["title"]))</a></div></td>
             <td class="author"><a href="member.php?action=getinfo&amp;userid=\(row["authorId"] as Int64)">\(esc(row["username"]))</a></td>
             <td class="replies">\(max(posts - 1, 0))</td>
-            <td class="lastpost">\(esc(lastPost.map(Layout.postDate) ?? ""))</td>
+            <td class="lastpost">\(esc(lastPost.map(ForumDates.post) ?? ""))</td>
             </tr>
             """
         }
@@ -121,7 +121,9 @@ extension SandboxForum {
         else { return ErrorPages.standardError(ErrorPages.Message.invalidThread, user: user) }
 
         let (total, posts, authors) = try await database.queue.read { db in
-            let all = PostRecord.filter(Column("threadId") == threadId)
+            var all = PostRecord.filter(Column("threadId") == threadId)
+            // `userid=U` shows only U's posts (the "?" link next to each post); 0 means everyone.
+            if let author = request.id("userid"), author != 0 { all = all.filter(Column("authorId") == author) }
             let total = try all.fetchCount(db)
             let pages = max(1, (total + perPage - 1) / perPage)
             let page = min(max(Int(request.id("pagenumber") ?? 1), 1), pages)
@@ -140,7 +142,7 @@ extension SandboxForum {
             warning = """
                 <div id="probation_warn">
                 <h4>YOU ARE ON PROBATION!</h4>
-                You have been put on probation until \(esc(ErrorPages.probationDate(until))). You cannot post while on probation.
+                You have been put on probation until \(esc(ForumDates.probation(until))). You cannot post while on probation.
                 </div>
                 """
         }

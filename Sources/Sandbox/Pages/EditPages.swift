@@ -6,8 +6,7 @@ import GRDB
 /// whose text says "permission".
 extension SandboxForum {
     func editPost(_ request: SandboxRequest, user: UserRecord?) async throws -> SandboxResponse {
-        if let refusal = postingRefusal(user) { return refusal }
-        guard let user else { return ErrorPages.standardError(ErrorPages.Message.mustLogIn, user: nil) }
+        let user = try poster(user)
         guard let postId = request.id("postid"),
               let (post, thread) = try await database.queue.read({ db -> (PostRecord, ThreadRecord)? in
                   guard let post = try PostRecord.fetchOne(db, key: postId),
@@ -47,7 +46,7 @@ extension SandboxForum {
         let cookie = try await issueFormCookie(for: user, purpose: "editpost")
         let content = """
             \(Layout.breadcrumbs([(thread.title, "showthread.php?threadid=\(thread.id)")]))
-            \(preview.map { PostViews.preview($0) } ?? "")
+            \(preview.map { PostViews.preview($0, smilies: !options.disableSmilies) } ?? "")
             \(ComposeForm.open(action: "editpost.php"))
             \(ComposeForm.hidden("action", "updatepost"))
             \(ComposeForm.hidden("postid", String(post.id)))

@@ -105,16 +105,11 @@ enum ErrorPages {
         .page(Layout.page(title: "Probation", bodyClass: "standard", user: user, content: """
             <div id="probation_warn">
             <h4>YOU ARE ON PROBATION!</h4>
-            You have been put on probation until \(esc(probationDate(until))). You cannot post while
+            You have been put on probation until \(esc(ForumDates.probation(until))). You cannot post while
             on probation. You might find out why you are on probation if you
             <a href="/banlist.php?userid=\(user.id)">check the Leper's Colony</a>.
             </div>
             """))
-    }
-
-    /// `September 21, 2014 8:45 PM UTC`, the way the warning prints its end date.
-    static func probationDate(_ date: Date) -> String {
-        Layout.format(date, "MMMM d, yyyy h:mm a 'UTC'")
     }
 
     /// The login form page with the forum's red "BAD PASSWORD!" and the attempt count.

@@ -68,24 +68,6 @@ enum Layout {
         return "<div class=\"breadcrumbs\"><span class=\"mainbodytextlarge\"><b>\(items.joined(separator: " &gt; "))</b></span></div>"
     }
 
-    /// Dates as the forum prints them next to posts: `Dec 27, 2012 20:23`.
-    static func postDate(_ date: Date) -> String {
-        format(date, "MMM d, yyyy HH:mm")
-    }
-
-    /// Dates in PM lists and quotes: `Mar 4, 2013 at 10:29 PM`.
-    static func messageDate(_ date: Date) -> String {
-        format(date, "MMM d, yyyy 'at' h:mm a")
-    }
-
-    static func format(_ date: Date, _ pattern: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
-    }
-
     private static let style = """
         body{font:13px verdana,sans-serif;background:#fff;margin:0 2em;color:#000}
         #navigation{list-style:none;padding:.5em;margin:0;background:#003d69}
@@ -93,7 +75,10 @@ enum Layout {
         #content{padding:1em 0}table.standard,table.post,#forum{width:100%;border-collapse:collapse;margin-bottom:1em}
         table.post td,table.standard td,table.standard th,#forum td,#forum th{border:1px solid #ccc;padding:6px;vertical-align:top}
         td.userinfo{width:160px;background:#eef}td.postbody{white-space:normal}td.postdate,td.postlinks{background:#f6f6f6;font-size:11px}
-        .postbody pre{white-space:pre-wrap;font:inherit;margin:0}div.standard{width:600px;border:1px solid #999;text-align:left;margin:1em}
+        .bbc-quote{border-left:3px solid #99a;margin:.5em 0;padding:.3em .8em;background:#f4f4fa}
+        .bbc-quote-header{font-weight:bold;font-size:11px}.bbc-spoiler{background:#000;color:#000}
+        .bbc-spoiler:hover{color:#fff}.bbc-code,.bbc-pre{background:#f0f0f0;padding:.5em;overflow:auto}
+        img.bbc-timg{max-width:400px}div.standard{width:600px;border:1px solid #999;text-align:left;margin:1em}
         div.standard h2{background:#003d69;color:#fff;margin:0;padding:4px}div.inner{padding:1em}
         #probation_warn{border:2px solid #c00;padding:1em;margin-bottom:1em}.smilie_group{list-style:none}
         .smilie_group li{display:inline-block;width:120px;text-align:center}textarea{width:100%}

@@ -19,8 +19,8 @@ enum LoginPages {
             <tr><td>Password:</td><td><input type="password" name="password" size="30"></td></tr>
             </table>
             <input type="submit" value="Login">
-            <p>Every seeded account's password is <b>sandbox</b>: sandbox, Zoë, banned (a banned account),
-            probation (an account on probation).</p>
+            <p>Every seeded account's password is <b>sandbox</b>: \(esc(Seed.Account.tester.username)), sandbox, Zoë,
+            banned (a banned account), probation (an account on probation).</p>
             </form>
             """))
     }

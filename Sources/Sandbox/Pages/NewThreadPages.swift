@@ -20,8 +20,7 @@ extension SandboxForum {
     }
 
     func newThread(_ request: SandboxRequest, user: UserRecord?) async throws -> SandboxResponse {
-        if let refusal = postingRefusal(user) { return refusal }
-        guard let user else { return ErrorPages.standardError(ErrorPages.Message.mustLogIn, user: nil) }
+        let user = try poster(user)
         guard let forumId = request.id("forumid"),
               let forum = try await database.queue.read({ db in try ForumRecord.fetchOne(db, key: forumId) })
         else { return ErrorPages.standardError(ErrorPages.Message.invalidForum, user: user) }
@@ -91,7 +90,7 @@ extension SandboxForum {
             : [("preview", "Preview Post")]
         let content = """
             \(Layout.breadcrumbs([(forum.title, "forumdisplay.php?forumid=\(forum.id)")]))
-            \(preview ? PostViews.preview(draft.message, title: draft.subject) : "")
+            \(preview ? PostViews.preview(draft.message, title: draft.subject, smilies: !draft.options.disableSmilies) : "")
             \(ComposeForm.open(action: "newthread.php"))
             \(ComposeForm.hidden("action", "postthread"))
             \(ComposeForm.hidden("forumid", String(forum.id)))

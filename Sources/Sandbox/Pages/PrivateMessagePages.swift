@@ -6,7 +6,7 @@ import GRDB
 /// The PM form has no formkey; PMs have their own flood interval and a 100,000-character limit.
 extension SandboxForum {
     func privateMessages(_ request: SandboxRequest, user: UserRecord?) async throws -> SandboxResponse {
-        guard let user else { return ErrorPages.standardError(ErrorPages.Message.mustLogIn, user: nil) }
+        let user = try member(user)
         switch (request.method, request.action) {
         case (.post, "dosend"): return try await sendMessage(request, user: user)
         case (_, "show"): return try await showMessage(request, user: user)
@@ -33,7 +33,7 @@ extension SandboxForum {
             <td class="icon">\(icon.map { "<img src=\"\($0.imagePath)\" alt=\"\(esc($0.name))\">" } ?? "")</td>
             <td class="title"><a href="private.php?action=show&amp;privatemessageid=\(message.id)">\(esc(message.title))</a></td>
             <td class="sender">\(esc(names[other] ?? ""))</td>
-            <td class="date">\(esc(Layout.messageDate(message.sentAt)))</td>
+            <td class="date">\(esc(ForumDates.message(message.sentAt)))</td>
             </tr>
             """
         }
@@ -87,7 +87,7 @@ extension SandboxForum {
             </td>
             </tr>
             <tr>
-            <td class="postdate"><img src="/images/pm/\(Self.statusImage(message))" alt=""> \(esc(Layout.postDate(message.sentAt)))</td>
+            <td class="postdate"><img src="/images/pm/\(Self.statusImage(message))" alt=""> \(esc(ForumDates.post(message.sentAt)))</td>
             <td class="postlinks">To: \(esc(names[message.toId] ?? ""))</td>
             </tr>
             </table>
@@ -132,7 +132,7 @@ extension SandboxForum {
             draft.previousMessageId = message.id
             draft.recipient = draft.forward ? "" : sender
             draft.title = (draft.forward ? "Fw: " : "Re: ") + message.title
-            draft.message = "[quote]\n\(sender) wrote on \(Layout.messageDate(message.sentAt)):\n\(message.bbcode)\n[/quote]\n\n"
+            draft.message = "[quote]\n\(sender) wrote on \(ForumDates.message(message.sentAt)):\n\(message.bbcode)\n[/quote]\n\n"
         }
         return messagePage(user: user, draft: draft, preview: false)
     }

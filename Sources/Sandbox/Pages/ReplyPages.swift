@@ -4,8 +4,7 @@ import GRDB
 /// `newreply.php`: the reply form (empty, or quoting a post), its preview, and posting a reply.
 extension SandboxForum {
     func newReply(_ request: SandboxRequest, user: UserRecord?) async throws -> SandboxResponse {
-        if let refusal = postingRefusal(user) { return refusal }
-        guard let user else { return ErrorPages.standardError(ErrorPages.Message.mustLogIn, user: nil) }
+        let user = try poster(user)
         if request.method == .post, request.action == "postreply" {
             return try await postReply(request, user: user)
         }
@@ -55,15 +54,18 @@ extension SandboxForum {
                                                                               message: message, options: options, preview: nil) }
         if let refusal = lengthRefusal(message, limit: Self.postLengthLimit, user: user) { return refusal }
 
+        let time = now
         let outcome = try await database.queue.write { db -> PostingOutcome in
-            guard let fresh = try UserRecord.fetchOne(db, key: user.id) else { return .refused(ErrorPages.standardError(ErrorPages.Message.mustLogIn, user: nil)) }
+            guard let fresh = try UserRecord.fetchOne(db, key: user.id) else {
+                return .refused(ErrorPages.standardError(ErrorPages.Message.mustLogIn, user: nil))
+            }
             if let flood = floodRefusal(fresh, kind: .post) { return .refused(flood) }
             let post = PostRecord(id: try Self.nextId(db, table: "post", first: 500_000_001), threadId: thread.id,
-                                  authorId: user.id, bbcode: message, postedAt: now, editedAt: nil,
+                                  authorId: user.id, bbcode: message, postedAt: time, editedAt: nil,
                                   parseURLs: options.parseURLs, disableSmilies: options.disableSmilies,
                                   showSignature: options.signature)
             try post.insert(db)
-            try db.execute(sql: "UPDATE user SET lastPostAt = ? WHERE id = ?", arguments: [now, user.id])
+            try db.execute(sql: "UPDATE user SET lastPostAt = ? WHERE id = ?", arguments: [time, user.id])
             return .stored(post.id)
         }
         switch outcome {
@@ -111,7 +113,7 @@ extension SandboxForum {
         let content = """
             \(Layout.breadcrumbs([(forum?.title ?? "", "forumdisplay.php?forumid=\(thread.forumId)"),
                                   (thread.title, "showthread.php?threadid=\(thread.id)")]))
-            \(preview.map { PostViews.preview($0) } ?? "")
+            \(preview.map { PostViews.preview($0, smilies: !options.disableSmilies) } ?? "")
             \(ComposeForm.open(action: "newreply.php"))
             \(ComposeForm.hidden("action", "postreply"))
             \(ComposeForm.hidden("threadid", String(thread.id)))

@@ -109,3 +109,8 @@ func state(of server: SandboxServer) async throws -> SandboxState {
     let response = try await Browser(server).get("/_sandbox/state.json")
     return try SandboxState.decode(response.body)
 }
+
+extension SandboxState {
+    /// The post with the highest id: the one most recently stored.
+    var newestPost: Post? { posts.max { $0.id < $1.id } }
+}
