@@ -53,6 +53,14 @@ import Sandbox
         guard case .landed = reconciliation else { Issue.record("expected landed, got \(reconciliation)"); return }
     }
 
+    @Test func aPlainPageWithoutTheSuccessLinkIsUnknownAndReconcileFindsThePost() async throws {
+        let (outcome, reconciliation, stored) = try await reply(.noForm, text: "no success link")
+        guard case let .unknown(evidence) = outcome else { Issue.record("expected unknown, got \(outcome)"); return }
+        #expect(evidence.summary.contains("no link to what was posted"))
+        #expect(stored.count == 1)
+        guard case .landed = reconciliation else { Issue.record("expected landed, got \(reconciliation)"); return }
+    }
+
     @Test func aServerErrorIsRetryLaterAndNothingLanded() async throws {
         let (outcome, reconciliation, stored) = try await reply(.serverError, text: "five hundred")
         #expect(outcome == .retryLater(after: nil, reason: .serverError(status: 500)))
