@@ -29,6 +29,12 @@ struct Missive: AsyncParsableCommand {
             RedoCommand.self,
             HistoryCommand.self,
             DoctorCommand.self,
+            ProfilesCommand.self,
+            LoginCommand.self,
+            LogoutCommand.self,
+            WhoamiCommand.self,
+            SmiliesCommand.self,
+            InboxCommand.self,
         ]
     )
 
