@@ -40,7 +40,11 @@ let package = Package(
             dependencies: ["Common", "Markup", "Store", .product(name: "Subprocess", package: "swift-subprocess")],
             path: "Sources/Compose"
         ),
-        .target(name: "Outbox", dependencies: ["Common", "Store", "Forum"], path: "Sources/Outbox"),
+        .target(
+            name: "Outbox",
+            dependencies: ["Common", "Markup", "Store", "Forum", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Sources/Outbox"
+        ),
         .target(
             name: "Sandbox",
             dependencies: [
@@ -86,7 +90,11 @@ let package = Package(
         ),
         .testTarget(name: "ForumTests", dependencies: ["Forum", "Sandbox"], path: "Tests/ForumTests"),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "Store", "Common"], path: "Tests/ComposeTests"),
-        .testTarget(name: "OutboxTests", dependencies: ["Outbox", "Sandbox"], path: "Tests/OutboxTests"),
+        .testTarget(
+            name: "OutboxTests",
+            dependencies: ["Outbox", "Store", "Forum", "Common", "Sandbox", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/OutboxTests"
+        ),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Common", "CLibXML2"], path: "Tests/SandboxTests"),
         // Runs the built `missive` and `missive-sandbox` binaries as a user would.
         .testTarget(name: "CommandLineTests", dependencies: ["Common"], path: "Tests/CommandLineTests"),

@@ -2,7 +2,7 @@ import Common
 import Foundation
 
 /// Where one outbox item stands. Only `sent` marks its draft sent (rule 2 of the product).
-public enum OutboxState: Sendable, Equatable {
+public enum OutboxState: Sendable, Equatable, Codable {
     /// Inside the undo window: `missive undo` can still take it back.
     case pending(until: Date)
     /// Waiting to be sent at `due`.
@@ -13,8 +13,10 @@ public enum OutboxState: Sendable, Equatable {
     case sending(owner: String, leaseUntil: Date)
     /// A transient failure or a wait the forum asked for; tried again at `at`.
     case retrying(at: Date)
-    /// We cannot tell whether it landed; it is reconciled with the forum before any retry.
-    case unknown(evidence: String)
+    /// We cannot tell whether it landed; it is reconciled with the forum before any retry,
+    /// not before `checkAt` (nil: at once): a forum that could not answer the question, or one
+    /// that may still be storing a post whose answer we lost, is asked again a little later.
+    case unknown(evidence: String, checkAt: Date? = nil)
     case sent(postID: String?, url: String?)
     case failed(reason: String)
     case cancelled
@@ -47,7 +49,7 @@ public enum OutboxState: Sendable, Equatable {
         switch self {
         case .pending(let until): until <= now ? .send : nil
         case .retrying(let at): at <= now ? .send : nil
-        case .unknown: .reconcileFirst
+        case .unknown(_, let checkAt): (checkAt ?? .distantPast) <= now ? .reconcileFirst : nil
         case .sending(_, let leaseUntil):
             // The sender that held it died mid-send: it may have landed, so ask first.
             leaseUntil <= now ? .reconcileFirst : nil
@@ -69,7 +71,10 @@ public enum OutboxEvent: Sendable, Equatable {
     case delivered(postID: String?, url: String?)
     case rejected(reason: String)
     case retryAt(Date)
-    case lost(evidence: String)
+    case lost(evidence: String, checkAt: Date? = nil)
+    /// The sender holding the lease is gone (its process ended mid-send): what it was doing may
+    /// have reached the forum, so the item is unknown until the forum is asked.
+    case abandon(evidence: String, checkAt: Date? = nil)
     case cancel
     case hold
     case release(due: Date)
@@ -111,9 +116,12 @@ extension OutboxState {
         case (.sending, .delivered(let postID, let url)): return .sent(postID: postID, url: url)
         case (.sending, .rejected(let reason)): return .failed(reason: reason)
         case (.sending, .retryAt(let at)): return .retrying(at: at)
-        case (.sending, .lost(let evidence)): return .unknown(evidence: evidence)
+        case (.sending, .lost(let evidence, let checkAt)): return .unknown(evidence: evidence, checkAt: checkAt)
         case (_, .delivered), (_, .rejected), (_, .retryAt), (_, .lost):
             throw refuse("record an outcome for", "only an item being sent has an outcome")
+
+        case (.sending, .abandon(let evidence, let checkAt)): return .unknown(evidence: evidence, checkAt: checkAt)
+        case (_, .abandon): throw refuse("abandon", "only an item being sent has a sender")
 
         case (.pending, .cancel), (.queued, .cancel), (.held, .cancel), (.retrying, .cancel), (.failed, .cancel):
             return .cancelled
@@ -143,6 +151,35 @@ extension OutboxState {
             case .sending, .sent, .unknown: throw refuse("restore", "it would fake a send")
             default: return previous
             }
+        }
+    }
+}
+
+extension OutboxState {
+    /// `applying(_:)` for a sender: an outcome counts only from the sender that holds the lease,
+    /// so a sender that lost its lease (it was too slow, another took over) cannot overwrite what
+    /// the new holder found.
+    public func applying(_ event: OutboxEvent, by sender: String) throws(TransitionError) -> OutboxState {
+        switch event {
+        case .delivered, .rejected, .retryAt, .lost:
+            guard case .sending(let owner, _) = self, owner == sender else {
+                throw TransitionError(from: name, event: "record an outcome for", why: "this sender no longer holds its lease")
+            }
+        default: break
+        }
+        return try applying(event)
+    }
+
+    /// The time this state turns on (the end of the window, the schedule, the retry, the lease,
+    /// the next check): what a sender sleeps until.
+    public var due: Date? {
+        switch self {
+        case .pending(let until): until
+        case .queued(let due): due
+        case .sending(_, let leaseUntil): leaseUntil
+        case .retrying(let at): at
+        case .unknown(_, let checkAt): checkAt
+        case .held, .sent, .failed, .cancelled: nil
         }
     }
 }

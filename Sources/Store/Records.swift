@@ -7,6 +7,8 @@ public enum DraftState: String, Codable, Sendable {
     case open = "draft"
     /// Removed by `drafts rm` (or a creation that was undone); kept so that undo can bring it back.
     case deleted
+    /// Delivered by the outbox (only on proof from the forum); text and revisions are kept.
+    case sent
 }
 
 /// A draft as stored: its current content (a copy of its current revision) and where it stands.

@@ -84,6 +84,7 @@ enum Schema {
                 );
                 """)
         }
+        OutboxSchema.register(in: &migrator)
         return migrator
     }
 }

@@ -1,0 +1,118 @@
+import Forum
+import Foundation
+
+/// One operation on the forum, as a value the outbox stores (JSON) and a sender executes later.
+/// The BBCode is fixed when the item is queued, so what is sent is what was queued, even if the
+/// draft is edited afterwards.
+public enum ForumCommand: Sendable, Equatable, Codable {
+    case reply(threadID: Int, bbcode: String)
+    case privateMessage(to: String, subject: String, bbcode: String, replyTo: Int? = nil, forwardOf: Int? = nil, iconID: String? = nil)
+    case newThread(forumID: Int, subject: String, bbcode: String, iconID: String? = nil)
+    /// `previous` is the post's text before the edit, fetched just before the first attempt:
+    /// what undo puts back.
+    case edit(postID: Int, bbcode: String, previous: String? = nil)
+
+    /// Sends it. Every way this can end is a `PostOutcome`; nothing throws.
+    public func execute(on adapter: any ForumAdapter) async -> PostOutcome {
+        switch self {
+        case let .reply(threadID, bbcode):
+            return await adapter.reply(Reply(threadID: threadID, bbcode: bbcode))
+        case let .privateMessage(to, subject, bbcode, replyTo, forwardOf, iconID):
+            let relation: PrivateMessage.Relation = replyTo.map { .reply(to: $0) } ?? forwardOf.map { .forward(of: $0) } ?? .new
+            return await adapter.send(PrivateMessage(to: to, subject: subject, bbcode: bbcode, relation: relation, iconID: iconID))
+        case let .newThread(forumID, subject, bbcode, iconID):
+            return await adapter.newThread(NewThread(forumID: forumID, subject: subject, bbcode: bbcode, iconID: iconID))
+        case let .edit(postID, bbcode, _):
+            return await adapter.edit(postID: postID, bbcode: bbcode)
+        }
+    }
+
+    /// What to look for on the forum when the outcome of a send is unknown.
+    public var attempt: Attempt {
+        switch self {
+        case let .reply(threadID, bbcode): .reply(threadID: threadID, bbcode: bbcode)
+        case let .privateMessage(to, subject, bbcode, _, _, _): .privateMessage(to: to, subject: subject, bbcode: bbcode)
+        case let .newThread(forumID, subject, bbcode, _): .newThread(forumID: forumID, subject: subject, bbcode: bbcode)
+        case let .edit(postID, bbcode, _): .edit(postID: postID, bbcode: bbcode)
+        }
+    }
+
+    /// The command that takes this one back once it is delivered, where the forum allows one:
+    /// only an edit, by editing the post back. A reply, a PM or a thread cannot be unsent.
+    public var undo: ForumCommand? {
+        guard case let .edit(postID, bbcode, previous?) = self else { return nil }
+        return .edit(postID: postID, bbcode: previous, previous: bbcode)
+    }
+
+    /// reply, pm, thread or edit: the draft kinds.
+    public var kind: String {
+        switch self {
+        case .reply: "reply"
+        case .privateMessage: "pm"
+        case .newThread: "thread"
+        case .edit: "edit"
+        }
+    }
+
+    /// For people: "reply to thread 3500001", "PM to Zoë: hello".
+    public var summary: String {
+        switch self {
+        case let .reply(threadID, _): "reply to thread \(threadID)"
+        case let .privateMessage(to, subject, _, _, _, _): "PM to \(to): \(subject)"
+        case let .newThread(forumID, subject, _, _): "new thread in forum \(forumID): \(subject)"
+        case let .edit(postID, _, _): "edit of post \(postID)"
+        }
+    }
+
+    /// Where it lands: two items with one key are reconciled in turn (an unknown one is checked
+    /// before another goes to the same place, so that the check looks at the right posts).
+    public var targetKey: String {
+        switch self {
+        case let .reply(threadID, _): "thread/\(threadID)"
+        case .privateMessage: "pm/sent"
+        case let .newThread(forumID, _, _, _): "forum/\(forumID)"
+        case let .edit(postID, _, _): "post/\(postID)"
+        }
+    }
+
+    /// The forum's flood control counts posts (replies and new threads) and private messages
+    /// apart, per account; an edit is not limited.
+    public var floodChannel: String? {
+        switch self {
+        case .reply, .newThread: "posts"
+        case .privateMessage: "messages"
+        case .edit: nil
+        }
+    }
+
+    public var bbcode: String {
+        switch self {
+        case let .reply(_, bbcode), let .privateMessage(_, _, bbcode, _, _, _), let .newThread(_, _, bbcode, _),
+             let .edit(_, bbcode, _):
+            bbcode
+        }
+    }
+
+    /// The same edit with the post's text before it recorded.
+    func remembering(previous text: String) -> ForumCommand {
+        guard case let .edit(postID, bbcode, _) = self else { return self }
+        return .edit(postID: postID, bbcode: bbcode, previous: text)
+    }
+
+    var needsPreviousText: Bool {
+        if case .edit(_, _, nil) = self { return true }
+        return false
+    }
+
+    func encoded() throws -> String {
+        String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
+    }
+
+    static func decode(_ json: String, item: Int64) throws(OutboxError) -> ForumCommand {
+        do {
+            return try JSONDecoder().decode(ForumCommand.self, from: Data(json.utf8))
+        } catch {
+            throw .corruptItem(item, "its command cannot be read (\(error))")
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Markup
+import Store
+
+/// What people do to the queue: queue a draft, cancel, hold, release, reschedule, retry. Each
+/// call is one store transaction that also writes the history entry `missive undo` reads.
+public struct Outbox: Sendable {
+    public let store: Store
+
+    public init(store: Store) {
+        self.store = store
+    }
+
+    // MARK: Queueing
+
+    /// Queues a draft's current revision to be sent at `due`. With `windowUntil` it is sent
+    /// straight away instead (`--send`): it goes into the undo window at once.
+    /// The same revision is never queued twice: a cancelled or failed item of it is queued again,
+    /// a waiting or sent one is an error that names it.
+    public func queue(draft id: Int64, dialect: Dialect, due: Date, windowUntil: Date? = nil, now: Date) throws -> OutboxItem {
+        try store.outbox { tx in
+            guard let draft = try tx.draft(id) else { throw StoreError.notFound(what: "draft \(id)") }
+            let key = "draft/\(id)/\(draft.revision)"
+            var item: OutboxItem
+            let before: OutboxState?
+            if let existing = try tx.item(idempotencyKey: key) {
+                item = try OutboxItem(row: existing)
+                switch item.state {
+                case .cancelled, .failed:
+                    before = item.state
+                    try item.apply(.requeue(due: due), now: now)
+                case .sent(let postID, let url):
+                    throw OutboxError.alreadySent(draft: id, revision: draft.revision, item: item.id,
+                                                  where: url ?? postID.map { "post \($0)" } ?? "delivered")
+                default:
+                    throw OutboxError.alreadyQueued(draft: id, revision: draft.revision, item: item.id, state: item.state.name)
+                }
+            } else {
+                before = nil
+                item = OutboxItem(
+                    command: try ForumCommand.make(from: draft, dialect: dialect), state: .queued(due: due),
+                    profile: draft.content.profile, draftID: id, draftRevision: draft.revision,
+                    idempotencyKey: key, createdAt: now, updatedAt: now)
+            }
+            if let windowUntil { try item.apply(.startWindow(until: windowUntil), now: now) }
+            if item.id == 0 { item.id = try tx.insert(item.row).id } else { try tx.save(item) }
+
+            let kind: OutboxHistory.Kind = windowUntil == nil ? .queue : .send
+            let when = windowUntil == nil ? " for \(Self.describe(due, now: now))" : ""
+            try OutboxHistory.record(
+                kind, summary: "\(kind.verb) draft \(id) as \(item.title)\(when)",
+                steps: [OutboxHistory.Step(item: item.id, before: before, after: item.state)], in: tx, now: now)
+            return item
+        }
+    }
+
+    /// Starts the undo window for queued items that are due (those in `ids`, or all of them):
+    /// what `missive send` does first. One history entry covers them all, so one `missive undo`
+    /// calls the whole send off.
+    @discardableResult
+    public func startWindows(ids: [Int64]? = nil, until: Date, now: Date) throws -> [OutboxItem] {
+        try store.outbox { tx in
+            var started: [OutboxItem] = []
+            var steps: [OutboxHistory.Step] = []
+            for row in try tx.items(inStates: ["queued"], dueBy: now, ids: ids) {
+                var item = try OutboxItem(row: row)
+                let before = item.state
+                try item.apply(.startWindow(until: until), now: now)
+                try tx.save(item)
+                started.append(item)
+                steps.append(OutboxHistory.Step(item: item.id, before: before, after: item.state))
+            }
+            guard !started.isEmpty else { return [] }
+            let names = started.count == 1
+                ? started[0].title : "\(started.count) items (\(started.map { String($0.id) }.joined(separator: ", ")))"
+            try OutboxHistory.record(.send, summary: "send \(names)", steps: steps, in: tx, now: now)
+            return started
+        }
+    }
+
+    // MARK: Changing items
+
+    public func cancel(_ ids: [Int64], now: Date) throws -> [OutboxItem] {
+        try change(ids, .cancel, now: now) { _ in .cancel }
+    }
+
+    public func hold(_ ids: [Int64], now: Date) throws -> [OutboxItem] {
+        try change(ids, .hold, now: now) { _ in .hold }
+    }
+
+    public func release(_ ids: [Int64], due: Date, now: Date) throws -> [OutboxItem] {
+        try change(ids, .release, now: now) { _ in .release(due: due) }
+    }
+
+    public func reschedule(_ ids: [Int64], due: Date, now: Date) throws -> [OutboxItem] {
+        try change(ids, .reschedule, now: now) { _ in .reschedule(due: due) }
+    }
+
+    /// A failed or cancelled item gets another go, with its failure count reset.
+    public func retry(_ ids: [Int64], due: Date, now: Date) throws -> [OutboxItem] {
+        try change(ids, .retry, now: now) { _ in .requeue(due: due) }
+    }
+
+    /// Applies one event to each item, all or none, and records it.
+    private func change(_ ids: [Int64], _ kind: OutboxHistory.Kind, now: Date, event: (OutboxItem) -> OutboxEvent) throws -> [OutboxItem] {
+        try store.outbox { tx in
+            var steps: [OutboxHistory.Step] = []
+            var changed: [OutboxItem] = []
+            for id in ids {
+                var item = try tx.outboxItem(id)
+                let before = item.state
+                try item.apply(event(item), now: now)
+                if kind == .retry { item.failures = 0 }
+                try tx.save(item)
+                steps.append(OutboxHistory.Step(item: id, before: before, after: item.state))
+                changed.append(item)
+            }
+            let names = changed.count == 1 ? changed[0].title : "items \(ids.map(String.init).joined(separator: ", "))"
+            try OutboxHistory.record(kind, summary: "\(kind.verb) \(names)", steps: steps, in: tx, now: now)
+            return changed
+        }
+    }
+
+    // MARK: Reading
+
+    public func item(_ id: Int64) throws -> OutboxItem {
+        try store.outboxRead { tx in try tx.outboxItem(id) }
+    }
+
+    public func attempts(of id: Int64) throws -> [OutboxAttemptRow] {
+        try store.outboxRead { tx in
+            _ = try tx.outboxItem(id)
+            return try tx.attempts(of: id)
+        }
+    }
+
+    public func listing(states: [String]? = nil, limit: Int? = nil) throws -> [OutboxListing] {
+        try store.outboxListing(states: states, limit: limit)
+    }
+
+    /// "now", "in 2 h 5 min", or the time, for history summaries.
+    static func describe(_ date: Date, now: Date) -> String {
+        date <= now.addingTimeInterval(1) ? "now" : date.formatted(.iso8601)
+    }
+}

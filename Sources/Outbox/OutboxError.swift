@@ -1,0 +1,52 @@
+import Common
+import Foundation
+
+/// What the outbox refuses, each with a message that says what to do instead.
+public enum OutboxError: MissiveError, Equatable {
+    case noSuchItem(Int64)
+    case corruptItem(Int64, String)
+    /// The draft cannot become a Command yet (no thread, no recipient, empty, bad front matter).
+    case draftNotReady(Int64, String)
+    case alreadyQueued(draft: Int64, revision: Int, item: Int64, state: String)
+    case alreadySent(draft: Int64, revision: Int, item: Int64, where: String)
+    case transition(item: Int64, TransitionError)
+    /// Undo reached something the forum already has and cannot take back.
+    case delivered(item: Int64, what: String, remedy: String)
+    /// Undo or redo found the item changed since the history entry was written.
+    case changedSince(item: Int64, state: String)
+    case notLoggedIn(profile: String)
+
+    public var status: ExitStatus {
+        switch self {
+        case .noSuchItem: .noInput
+        case .corruptItem, .draftNotReady, .alreadyQueued, .alreadySent, .changedSince: .dataError
+        case let .transition(_, error): error.status
+        case .delivered, .notLoggedIn: .noPermission
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .noSuchItem(id):
+            "outbox item \(id) does not exist (see `missive queue list`)"
+        case let .corruptItem(id, why):
+            "outbox item \(id) is damaged: \(why)"
+        case let .draftNotReady(id, why):
+            "draft \(id) cannot be queued: \(why)"
+        case let .alreadyQueued(draft, revision, item, state):
+            "draft \(draft) (revision \(revision)) is already outbox item \(item), which is \(state); "
+                + "see `missive queue show \(item)`"
+        case let .alreadySent(draft, revision, item, place):
+            "draft \(draft) (revision \(revision)) was already sent as outbox item \(item) (\(place)); "
+                + "nothing is sent twice: edit the draft to send a new version"
+        case let .transition(item, error):
+            "item \(item): \(error.description)"
+        case let .delivered(item, what, remedy):
+            "item \(item) was delivered: \(what). It cannot be taken back; \(remedy)"
+        case let .changedSince(item, state):
+            "item \(item) has changed since (it is \(state) now); nothing was changed"
+        case let .notLoggedIn(profile):
+            "not logged in to profile \(profile): run `missive login --profile \(profile)`; its items stay queued"
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import GRDB
+import Store
+
+/// The outbox's entries in the store's command history, and how `missive undo` and `redo`
+/// take them back and do them again.
+public enum OutboxHistory {
+    public enum Kind: String, Sendable, CaseIterable {
+        case queue = "outbox.queue"
+        /// `missive send` (or `--send`) started the undo window.
+        case send = "outbox.send"
+        case cancel = "outbox.cancel"
+        case hold = "outbox.hold"
+        case release = "outbox.release"
+        case reschedule = "outbox.reschedule"
+        case retry = "outbox.retry"
+
+        var verb: String {
+            switch self {
+            case .queue: "queue"
+            case .send: "send"
+            case .cancel: "cancel"
+            case .hold: "hold"
+            case .release: "release"
+            case .reschedule: "reschedule"
+            case .retry: "retry"
+            }
+        }
+    }
+
+    /// One item's move: undo puts `before` back (nil: it did not exist, so undo cancels it).
+    public struct Step: Codable, Equatable, Sendable {
+        public var item: Int64
+        public var before: OutboxState?
+        public var after: OutboxState
+    }
+
+    struct Payload: Codable {
+        var steps: [Step]
+    }
+
+    static func record(_ kind: Kind, summary: String, steps: [Step], in tx: OutboxTransaction, now: Date) throws {
+        try tx.record(kind: kind.rawValue, summary: summary, payload: Payload(steps: steps), now: now)
+    }
+}
+
+/// Takes outbox entries back. Waiting items go back to where they were (a send inside its undo
+/// window is cancelled, and the draft is left as it was); a delivered edit is undone for real by
+/// queueing an edit that puts the post's previous text back; a delivered reply, PM or thread
+/// cannot be taken back, and the error says where it is and what can be done instead.
+///
+/// The items undo and redo queue (edits back and forth) are in `followUps` afterwards, for the
+/// command to send at once.
+public final class OutboxUndo: UndoHandler, @unchecked Sendable {
+    /// Where the window starts again when a send is redone.
+    let undoWindow: TimeInterval
+    private let lock = NSLock()
+    private var created: [Int64] = []
+
+    public init(undoWindow: TimeInterval) {
+        self.undoWindow = undoWindow
+    }
+
+    public var followUps: [Int64] { lock.withLock { created } }
+
+    public func handles(kind: String) -> Bool {
+        OutboxHistory.Kind(rawValue: kind) != nil
+    }
+
+    public func undo(_ entry: HistoryEntry, in db: Database, now: Date) throws -> String {
+        let (kind, steps) = try decode(entry)
+        let tx = OutboxTransaction(db)
+        var lines: [String] = []
+        for step in steps.reversed() {
+            var item = try tx.outboxItem(step.item)
+            if case .sent = item.state {
+                lines.append(try takeBack(delivered: &item, in: tx, now: now))
+                continue
+            }
+            // A send is called off from wherever it got to, as long as nothing reached the forum.
+            let cancelsSend = kind == .send || step.before == nil
+            guard cancelsSend || Self.same(item.state, step.after) else {
+                throw OutboxError.changedSince(item: item.id, state: item.state.name)
+            }
+            try item.apply(.restore(cancelsSend ? .cancelled : step.before ?? .cancelled), now: now)
+            try tx.save(item)
+            lines.append("\(item.title) is \(item.state.name) again")
+        }
+        return "undid: \(entry.summary)" + lines.map { "\n  " + $0 }.joined()
+    }
+
+    public func redo(_ entry: HistoryEntry, in db: Database, now: Date) throws -> String {
+        let (kind, steps) = try decode(entry)
+        let tx = OutboxTransaction(db)
+        var lines: [String] = []
+        for step in steps {
+            var item = try tx.outboxItem(step.item)
+            if case .sent = item.state {
+                lines.append(try applyAgain(delivered: &item, in: tx, now: now))
+                continue
+            }
+            let expected: OutboxState = (kind == .send || step.before == nil) ? .cancelled : step.before ?? .cancelled
+            guard Self.same(item.state, expected) else {
+                throw OutboxError.changedSince(item: item.id, state: item.state.name)
+            }
+            // A window that is opened again is a whole window, from now.
+            let target: OutboxState = if case .pending = step.after { .pending(until: now.addingTimeInterval(undoWindow)) } else { step.after }
+            try item.apply(.restore(target), now: now)
+            try tx.save(item)
+            lines.append("\(item.title) is \(item.state.name) again")
+        }
+        return "redid: \(entry.summary)" + lines.map { "\n  " + $0 }.joined()
+    }
+
+    // MARK: Delivered items
+
+    /// A delivered edit is edited back (once); anything else delivered is refused with its place.
+    private func takeBack(delivered item: inout OutboxItem, in tx: OutboxTransaction, now: Date) throws -> String {
+        guard case let .sent(postID, url) = item.state else { return "" }
+        guard let back = item.command.undo, case let .edit(post, _, _) = item.command else {
+            throw OutboxError.delivered(item: item.id, what: Self.place(of: item.command, postID: postID, url: url),
+                                        remedy: Self.remedy(for: item.command, postID: postID))
+        }
+        if let other = item.undoneBy, let existing = try tx.item(other), existing.state != "cancelled" {
+            return "\(item.title) is already being taken back by item \(other)"
+        }
+        let undoItem = try queueFollowUp(back, after: item, key: "undo/\(item.id)", in: tx, now: now)
+        item.undoneBy = undoItem.id
+        try tx.save(item)
+        return "\(item.title) is on the forum: post \(post) will be edited back to its previous text by item \(undoItem.id)"
+    }
+
+    /// Redoing an undone delivered edit: call the edit-back off if it has not gone out yet,
+    /// otherwise edit the post forward again.
+    private func applyAgain(delivered item: inout OutboxItem, in tx: OutboxTransaction, now: Date) throws -> String {
+        guard let other = item.undoneBy, case let .edit(post, bbcode, _) = item.command else {
+            return "\(item.title) is delivered; nothing to do again"
+        }
+        var undoItem = try tx.outboxItem(other)
+        item.undoneBy = nil
+        try tx.save(item)
+        if (try? undoItem.apply(.cancel, now: now)) != nil {
+            try tx.save(undoItem)
+            return "item \(other), which was to edit post \(post) back, is cancelled"
+        }
+        let again = try queueFollowUp(.edit(postID: post, bbcode: bbcode), after: item, key: "redo/\(item.id)", in: tx, now: now)
+        return "post \(post) will be edited again to the text of \(item.title) by item \(again.id)"
+    }
+
+    private func queueFollowUp(_ command: ForumCommand, after item: OutboxItem, key: String, in tx: OutboxTransaction, now: Date) throws -> OutboxItem {
+        var followUp = OutboxItem(
+            command: command, state: .pending(until: now), profile: item.profile,
+            idempotencyKey: "\(key)/\(Int((now.timeIntervalSince1970 * 1000).rounded()))", createdAt: now, updatedAt: now)
+        followUp.id = try tx.insert(followUp.row).id
+        lock.withLock { created.append(followUp.id) }
+        return followUp
+    }
+
+    static func place(of command: ForumCommand, postID: String?, url: String?) -> String {
+        let what = switch command {
+        case let .reply(threadID, _): "it is post \(postID ?? "?") in thread \(threadID)"
+        case let .privateMessage(to, _, _, _, _, _): "the private message reached \(to)"
+        case .newThread: "it is thread \(postID ?? "?")"
+        case let .edit(post, _, _): "post \(post) shows the new text"
+        }
+        return what + (url.map { " (\($0))" } ?? "")
+    }
+
+    static func remedy(for command: ForumCommand, postID: String?) -> String {
+        switch command {
+        case .reply: "to change it, run `missive edit-post \(postID ?? "POST")`"
+        case .newThread: "to change it, edit its first post with `missive edit-post POST` (the post id is on the thread's page)"
+        case .privateMessage: "a private message cannot be edited or unsent"
+        case let .edit(post, _, _): "its text before the edit was not recorded; run `missive edit-post \(post)` to change it"
+        }
+    }
+
+    // MARK: Helpers
+
+    private func decode(_ entry: HistoryEntry) throws -> (OutboxHistory.Kind, [OutboxHistory.Step]) {
+        guard let kind = OutboxHistory.Kind(rawValue: entry.kind) else {
+            throw StoreError.invalid("history entry \(entry.id) is not the outbox's")
+        }
+        do {
+            return (kind, try JSONDecoder().decode(OutboxHistory.Payload.self, from: Data(entry.payload.utf8)).steps)
+        } catch {
+            throw StoreError.invalid("history entry \(entry.id) cannot be read: \(error)")
+        }
+    }
+
+    /// The store keeps times to the millisecond, the history to the nanosecond: equal states
+    /// have the same name and times within a few milliseconds.
+    static func same(_ a: OutboxState, _ b: OutboxState) -> Bool {
+        guard a.name == b.name else { return false }
+        switch (a.due, b.due) {
+        case (nil, nil): return true
+        case let (x?, y?): return abs(x.timeIntervalSince(y)) < 0.005
+        default: return false
+        }
+    }
+}

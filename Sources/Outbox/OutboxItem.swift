@@ -1,0 +1,121 @@
+import Foundation
+import Store
+
+/// One queued Command and where it stands: the outbox's unit of work.
+public struct OutboxItem: Sendable, Equatable {
+    public var id: Int64
+    public var command: ForumCommand
+    public var state: OutboxState
+    public var profile: String
+    /// The draft and revision it was made from (nil for an item undo made).
+    public var draftID: Int64?
+    public var draftRevision: Int?
+    public var idempotencyKey: String
+    /// Transient failures so far, which the backoff counts.
+    public var failures: Int
+    public var lastError: String?
+    /// The item that took this one back.
+    public var undoneBy: Int64?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: Int64 = 0, command: ForumCommand, state: OutboxState, profile: String, draftID: Int64? = nil,
+        draftRevision: Int? = nil, idempotencyKey: String, failures: Int = 0, lastError: String? = nil,
+        undoneBy: Int64? = nil, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.command = command
+        self.state = state
+        self.profile = profile
+        self.draftID = draftID
+        self.draftRevision = draftRevision
+        self.idempotencyKey = idempotencyKey
+        self.failures = failures
+        self.lastError = lastError
+        self.undoneBy = undoneBy
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// "item 3 (reply to thread 3500001)"
+    public var title: String { "item \(id) (\(command.summary))" }
+}
+
+// MARK: - Rows
+
+extension OutboxItem {
+    init(row: OutboxRow) throws(OutboxError) {
+        self.init(
+            id: row.id, command: try ForumCommand.decode(row.command, item: row.id),
+            state: try Self.state(of: row), profile: row.profile, draftID: row.draftID,
+            draftRevision: row.draftRevision, idempotencyKey: row.idempotencyKey, failures: row.failures,
+            lastError: row.lastError, undoneBy: row.undoneBy, createdAt: row.createdAt, updatedAt: row.updatedAt)
+    }
+
+    var row: OutboxRow {
+        var row = OutboxRow(
+            id: id, draftID: draftID, draftRevision: draftRevision, profile: profile, kind: command.kind,
+            target: command.summary, targetKey: command.targetKey, channel: command.floodChannel,
+            command: (try? command.encoded()) ?? "", idempotencyKey: idempotencyKey, state: state.name,
+            due: state.due, failures: failures, lastError: lastError, undoneBy: undoneBy,
+            createdAt: createdAt, updatedAt: updatedAt)
+        switch state {
+        case let .sending(owner, _): row.owner = owner
+        case let .unknown(evidence, _): row.detail = evidence
+        case let .failed(reason): row.detail = reason
+        case let .sent(postID, url):
+            row.postID = postID
+            row.url = url
+        case .pending, .queued, .held, .retrying, .cancelled: break
+        }
+        return row
+    }
+
+    /// The state a row's columns describe; a row that describes none is damaged, not guessed at.
+    static func state(of row: OutboxRow) throws(OutboxError) -> OutboxState {
+        func needDue() throws(OutboxError) -> Date {
+            guard let due = row.due else { throw .corruptItem(row.id, "it is \(row.state) without a time") }
+            return due
+        }
+        switch row.state {
+        case "pending": return .pending(until: try needDue())
+        case "queued": return .queued(due: try needDue())
+        case "held": return .held
+        case "sending":
+            guard let owner = row.owner else { throw .corruptItem(row.id, "it is being sent by nobody") }
+            return .sending(owner: owner, leaseUntil: try needDue())
+        case "retrying": return .retrying(at: try needDue())
+        case "unknown": return .unknown(evidence: row.detail ?? "", checkAt: row.due)
+        case "sent": return .sent(postID: row.postID, url: row.url)
+        case "failed": return .failed(reason: row.detail ?? "")
+        case "cancelled": return .cancelled
+        default: throw .corruptItem(row.id, "its state '\(row.state)' is unknown to this Missive")
+        }
+    }
+
+    /// Moves the item through the state machine (the one place that decides), stamping the time.
+    mutating func apply(_ event: OutboxEvent, now: Date, by sender: String? = nil) throws(OutboxError) {
+        do throws(TransitionError) {
+            if let sender {
+                state = try state.applying(event, by: sender)
+            } else {
+                state = try state.applying(event)
+            }
+        } catch {
+            throw .transition(item: id, error)
+        }
+        updatedAt = now
+    }
+}
+
+extension OutboxTransaction {
+    func outboxItem(_ id: Int64) throws -> OutboxItem {
+        guard let row = try item(id) else { throw OutboxError.noSuchItem(id) }
+        return try OutboxItem(row: row)
+    }
+
+    func save(_ item: OutboxItem) throws {
+        try update(item.row)
+    }
+}

@@ -1,0 +1,513 @@
+import Forum
+import Foundation
+import Store
+
+/// Where a sender gets the adapter for a profile (the command line builds them from config.toml).
+public protocol ForumAdapterSource: Sendable {
+    func adapter(for profile: String) throws -> any ForumAdapter
+}
+
+/// How a sender behaves; the defaults are the product's.
+public struct SenderSettings: Sendable {
+    /// Seconds an item waits in `pending` so that `missive undo` can call it off.
+    public var undoWindow: TimeInterval = 10
+    /// How long a claim lasts, per item: longer than one item can take (every request of a send
+    /// has a timeout), so that a slow sender never loses an item it is still sending.
+    public var lease: TimeInterval = 120
+    /// How long after a lost answer the forum is asked whether the post landed: a forum may still
+    /// be storing a post whose answer never came.
+    public var settle: TimeInterval = 2
+    /// Items claimed in one transaction when the forum does not limit the pace.
+    public var batch = 16
+    /// Added to the flood interval between two sends.
+    public var paceMargin: TimeInterval = 0.1
+    /// `missive send` (without --watch) waits for retries and flood control up to this long;
+    /// items due later stay queued for the next run.
+    public var maxWait: TimeInterval = 300
+    /// `--watch` looks for newly queued items this often.
+    public var poll: TimeInterval = 2
+    public var policy: any RetryPolicy = FullJitterBackoff()
+
+    public init() {}
+}
+
+/// What a run of the sender did.
+public struct SendSummary: Sendable, Equatable {
+    public var sent: [Int64] = []
+    public var failed: [Int64] = []
+    /// Items of this run still waiting (a retry later than `maxWait`, an unknown being checked).
+    public var waiting: [Int64] = []
+    /// Profiles whose session is gone: their items stay queued.
+    public var notLoggedIn: [String] = []
+    public var stoppedBy: String?
+}
+
+/// The sender: opens undo windows, claims due items with a lease (one SQLite transaction, so two
+/// senders never take the same item), checks unknown items with the forum before anything else,
+/// sends, and records every attempt and outcome through the state machine.
+public final class Sender: @unchecked Sendable {
+    public enum Scope: Sendable, Equatable {
+        /// What is due now (or these items), waiting for retries up to `maxWait`, then return.
+        case due(ids: [Int64]?)
+        /// Keep going until stopped.
+        case watch
+    }
+
+    let store: Store
+    let adapters: any ForumAdapterSource
+    let settings: SenderSettings
+    let me: String
+    let liveness: any SenderLiveness
+    let progress: any SendProgress
+    let stop: StopSignal
+    let clock: @Sendable () -> Date
+    private let pace: FloodPace
+
+    private var cachedAdapters: [String: any ForumAdapter] = [:]
+    /// Profiles without a session, and when to look again (watch mode).
+    private var blocked: [String: Date] = [:]
+    private var summary = SendSummary()
+    private var touched = Set<Int64>()
+
+    public init(
+        store: Store, adapters: any ForumAdapterSource, settings: SenderSettings = SenderSettings(),
+        identity: SenderIdentity = .current(), liveness: any SenderLiveness = LocalSenders(),
+        progress: any SendProgress, stop: StopSignal = StopSignal(), clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.store = store
+        self.adapters = adapters
+        self.settings = settings
+        self.me = identity.description
+        self.liveness = liveness
+        self.progress = progress
+        self.stop = stop
+        self.clock = clock
+        self.pace = FloodPace(margin: settings.paceMargin)
+    }
+
+    /// One claimed item, with the attempt already recorded for it (nil: begin one before sending).
+    struct Claimed {
+        var item: OutboxItem
+        var reconcileFirst: Bool
+        var attempt: Int64?
+    }
+
+    public func run(_ scope: Scope) async throws -> SendSummary {
+        let ids: [Int64]? = if case let .due(ids) = scope { ids } else { nil }
+        var first = true
+        while stop.requested == nil {
+            let now = clock()
+            if first || scope == .watch {
+                try openWindows(ids: ids, now: now)
+                first = false
+            }
+            let batch = try claim(now: now, ids: ids)
+            if batch.isEmpty {
+                guard let (next, reason) = try nextWake(ids: ids, scope: scope, now: now) else { break }
+                if scope != .watch, next > now.addingTimeInterval(settings.maxWait) { break }
+                let wake = scope == .watch ? min(next, now.addingTimeInterval(settings.poll)) : next
+                await wait(until: wake, reason: scope == .watch && wake < next ? "" : reason)
+                continue
+            }
+            try await process(batch)
+        }
+        summary.stoppedBy = stop.requested
+        let unfinished = try store.outboxRead { tx in
+            try tx.items(inStates: ["pending", "retrying", "unknown", "sending"], ids: ids).map(\.id)
+        }
+        summary.waiting = unfinished.filter { touched.contains($0) || ids != nil }
+        summary.notLoggedIn = blocked.keys.sorted()
+        return summary
+    }
+
+    // MARK: Windows
+
+    private func openWindows(ids: [Int64]?, now: Date) throws {
+        let started = try Outbox(store: store).startWindows(ids: ids, until: now.addingTimeInterval(settings.undoWindow), now: now)
+        guard !started.isEmpty else { return }
+        touched.formUnion(started.map(\.id))
+        progress.windowOpened(started, until: now.addingTimeInterval(settings.undoWindow))
+    }
+
+    // MARK: Claiming
+
+    /// Claims, in one durable transaction: first takes over items whose sender is gone, then one
+    /// item that must be checked with the forum (alone, so the check happens before anything else
+    /// is sent), or else a batch of due items.
+    func claim(now: Date, ids: [Int64]?) throws -> [Claimed] {
+        let liveBlocked = blocked.filter { $0.value > now }
+        return try store.outbox { tx in
+            for row in try tx.items(inStates: ["sending"], ids: ids) where row.owner != me {
+                var item = try OutboxItem(row: row)
+                guard case let .sending(owner, leaseUntil) = item.state, leaseUntil > now, !liveness.isAlive(owner) else { continue }
+                try item.apply(.abandon(evidence: "its sender (\(owner)) stopped while sending it",
+                                        checkAt: now.addingTimeInterval(settings.settle)), now: now)
+                try tx.save(item)
+                try closeDanglingAttempts(of: item.id, in: tx, now: now)
+            }
+
+            for row in try tx.items(inStates: ["unknown", "sending"], dueBy: now, ids: ids) where liveBlocked[row.profile] == nil {
+                var item = try OutboxItem(row: row)
+                guard item.state.claimable(at: now) == .reconcileFirst else { continue }
+                if case .sending = item.state { try closeDanglingAttempts(of: item.id, in: tx, now: now) }
+                try item.apply(.claim(owner: me, leaseUntil: now.addingTimeInterval(settings.lease), now: now), now: now)
+                try tx.save(item)
+                let attempt = try tx.beginAttempt(item: item.id, action: .reconcile, owner: me, at: now)
+                return [Claimed(item: item, reconcileFirst: true, attempt: attempt)]
+            }
+
+            var claimed: [Claimed] = []
+            var pacedChannels = Set<String>()
+            var checkedTargets: [String: Bool] = [:]
+            for row in try tx.items(inStates: ["pending", "retrying"], dueBy: now, ids: ids, limit: settings.batch * 4) {
+                guard liveBlocked[row.profile] == nil else { continue }
+                // An unknown item is checked before anything else goes to its place.
+                let targetKey = row.profile + " " + row.targetKey
+                if checkedTargets[targetKey] == nil {
+                    checkedTargets[targetKey] = try tx.hasItem(targetKey: row.targetKey, profile: row.profile,
+                                                               inStates: ["unknown"], except: row.id)
+                }
+                if checkedTargets[targetKey] == true { continue }
+                if let channel = row.channel, let known = try tx.pace(profile: row.profile, channel: channel) {
+                    if let notBefore = known.notBefore, notBefore > now { continue }
+                    if known.interval > 0 {
+                        // One per paced channel per batch: the next has to wait an interval anyway.
+                        guard pacedChannels.insert(row.profile + " " + channel).inserted else { continue }
+                    }
+                }
+                var item = try OutboxItem(row: row)
+                guard item.state.claimable(at: now) == .send else { continue }
+                let lease = now.addingTimeInterval(settings.lease * Double(claimed.count + 1))
+                try item.apply(.claim(owner: me, leaseUntil: lease, now: now), now: now)
+                try tx.save(item)
+                let attempt = claimed.isEmpty ? try tx.beginAttempt(item: item.id, action: .send, owner: me, at: now) : nil
+                claimed.append(Claimed(item: item, reconcileFirst: false, attempt: attempt))
+                if claimed.count == settings.batch { break }
+            }
+            return claimed
+        }
+    }
+
+    /// Attempts left open by a sender that died: what they were doing is unknown.
+    private func closeDanglingAttempts(of item: Int64, in tx: OutboxTransaction, now: Date) throws {
+        for attempt in try tx.attempts(of: item) where attempt.finishedAt == nil {
+            try tx.finishAttempt(attempt.id, outcome: "interrupted", evidence: "its sender \(attempt.owner) stopped during it", at: now)
+        }
+    }
+
+    // MARK: Processing
+
+    private func process(_ batch: [Claimed]) async throws {
+        var batch = batch
+        for index in batch.indices {
+            if stop.requested != nil {
+                try relinquish(Array(batch[index...]))
+                return
+            }
+            let hasNext = batch.indices.contains(index + 1)
+            let (carryOn, nextAttempt) = try await process(batch[index], next: hasNext ? batch[index + 1].item.id : nil)
+            if hasNext { batch[index + 1].attempt = nextAttempt }
+            if !carryOn {
+                if hasNext { try relinquish(Array(batch[(index + 1)...])) }
+                return
+            }
+        }
+    }
+
+    /// Checks (if it must), sends, and records one item. Returns false when the rest of the batch
+    /// should wait (the forum asked for a pause, an item is unknown, the session is gone), and
+    /// otherwise the attempt begun for the next item.
+    private func process(_ claimed: Claimed, next: Int64?) async throws -> (Bool, Int64?) {
+        var item = claimed.item
+        touched.insert(item.id)
+        let adapter: any ForumAdapter
+        do {
+            adapter = try cachedAdapter(for: item.profile)
+        } catch {
+            let event: OutboxEvent = claimed.reconcileFirst
+                ? .lost(evidence: item.lastError ?? "", checkAt: clock().addingTimeInterval(60)) : .rejected(reason: "\(error)")
+            _ = try finish(&item, attempt: claimed.attempt, outcome: "not sent", evidence: "\(error)", event: event, next: nil)
+            progress.item(item, "\(item.state.name): \(error)")
+            return (false, nil)
+        }
+
+        var attempt = claimed.attempt
+        if claimed.reconcileFirst {
+            progress.item(item, "checking with the forum whether it arrived")
+            switch await adapter.reconcile(item.command.attempt) {
+            case let .landed(receipt):
+                _ = try finish(&item, attempt: attempt, outcome: "landed", evidence: receipt.description,
+                               event: .delivered(postID: receipt.id.map(String.init), url: receipt.url?.absoluteString), next: nil)
+                progress.item(item, "sent: it had arrived (\(receipt))")
+                return (true, nil)
+            case .absent:
+                attempt = try store.outbox(durable: false) { tx in
+                    if let attempt { try tx.finishAttempt(attempt, outcome: "absent", evidence: "not on the forum", at: clock()) }
+                    return try tx.beginAttempt(item: item.id, action: .send, owner: me, at: clock())
+                }
+                progress.item(item, "it had not arrived: sending it")
+            case let .undetermined(error):
+                try recordUndetermined(&item, error: error, attempt: attempt)
+                return (false, nil)
+            }
+        } else {
+            progress.item(item, "sending")
+        }
+
+        if item.command.needsPreviousText, case let .edit(postID, _, _) = item.command {
+            // Undo of an edit puts this text back, so it is read before the edit is made.
+            let previous: String
+            do {
+                previous = try await adapter.postSource(postID: postID)
+            } catch {
+                // Nothing was posted by reading, so an unreadable answer is only worth a retry.
+                let outcome: PostOutcome = if case .unexpected = error {
+                    .retryLater(after: nil, reason: .unreachable("\(error)"))
+                } else {
+                    PostOutcome(error)
+                }
+                return try record(outcome, for: &item, attempt: attempt, next: nil)
+            }
+            item.command = item.command.remembering(previous: previous)
+            let remembered = item
+            try store.outbox(durable: false) { tx in try tx.save(remembered) }
+        }
+
+        let outcome = await item.command.execute(on: adapter)
+        return try record(outcome, for: &item, attempt: attempt, next: next)
+    }
+
+    /// Turns an outcome into the state machine's event, and records it with the attempt (and the
+    /// start of the next item's attempt) in one transaction.
+    private func record(_ outcome: PostOutcome, for item: inout OutboxItem, attempt: Int64?, next: Int64?) throws -> (Bool, Int64?) {
+        let now = clock()
+        var carryOn = true
+        var paceUpdate: OutboxPace?
+        let event: OutboxEvent
+        let label: String
+        let message: String
+        switch outcome {
+        case let .sent(receipt):
+            event = .delivered(postID: receipt.id.map(String.init), url: receipt.url?.absoluteString)
+            label = "sent"
+            message = "sent: \(receipt)"
+            if let channel = item.command.floodChannel {
+                paceUpdate = pace.afterSend(try currentPace(item.profile, channel), now: now)
+            }
+        case .rejected(.notLoggedIn):
+            // Not the message's fault: it waits for the user to log in again.
+            event = .retryAt(now)
+            label = "not logged in"
+            message = "waiting: \(OutboxError.notLoggedIn(profile: item.profile))"
+            blocked[item.profile] = now.addingTimeInterval(60)
+            carryOn = false
+        case let .rejected(.probation(until?, _)):
+            event = retryEvent(settings.policy.decide(.probation(until: until), failures: item.failures, now: now))
+            label = "retry"
+            message = "on probation until \(until.formatted(.iso8601)); trying again then"
+            carryOn = false
+        case let .rejected(rejection):
+            event = .rejected(reason: rejection.description)
+            label = "rejected"
+            message = "failed: \(rejection)"
+        case let .retryLater(after, .floodControl(text)):
+            let seconds = after.map { Int($0.components.seconds) }
+            let fallback = settings.policy.decide(.floodControl(seconds: seconds ?? 30), failures: item.failures, now: now)
+            var fallbackDate = now.addingTimeInterval(30)
+            if case let .retry(at) = fallback { fallbackDate = at }
+            let updated = pace.afterFlood(try currentPace(item.profile, item.command.floodChannel ?? "posts"), message: text,
+                                          secondsLeft: seconds, now: now, fallback: fallbackDate)
+            paceUpdate = updated
+            event = .retryAt(updated.notBefore ?? fallbackDate)
+            label = "retry"
+            message = "flood control: \(text)"
+            carryOn = false
+        case let .retryLater(after?, reason):
+            event = retryEvent(settings.policy.decide(.retryAfter(seconds: Int(after.components.seconds)), failures: item.failures, now: now))
+            label = "retry"
+            message = "\(reason)"
+            carryOn = false
+        case let .retryLater(nil, reason):
+            item.failures += 1
+            event = retryEvent(settings.policy.decide(.transient(reason.description), failures: item.failures, now: now))
+            label = "retry"
+            message = "\(reason)"
+        case let .unknown(evidence):
+            event = .lost(evidence: evidence.description, checkAt: now.addingTimeInterval(settings.settle))
+            label = "unknown"
+            message = "no clear answer (\(evidence)); the forum is asked before any retry"
+            carryOn = false
+        }
+        item.lastError = label == "sent" ? nil : message
+        let nextAttempt = try finish(&item, attempt: attempt, outcome: label, evidence: "\(outcome)", event: event,
+                                     next: carryOn ? next : nil, pace: paceUpdate)
+        report(item, message)
+        return (carryOn, nextAttempt)
+    }
+
+    private func retryEvent(_ decision: RetryDecision) -> OutboxEvent {
+        switch decision {
+        case let .retry(at): .retryAt(at)
+        case let .giveUp(reason): .rejected(reason: reason)
+        }
+    }
+
+    private func recordUndetermined(_ item: inout OutboxItem, error: ForumError, attempt: Int64?) throws {
+        let now = clock()
+        var checkAt: Date
+        if error == .rejected(.notLoggedIn) {
+            blocked[item.profile] = now.addingTimeInterval(60)
+            checkAt = now
+        } else {
+            item.failures += 1
+            checkAt = now.addingTimeInterval(3_600)
+            if case let .retry(at) = settings.policy.decide(.transient("\(error)"), failures: item.failures, now: now) { checkAt = at }
+            checkAt = max(checkAt, now.addingTimeInterval(settings.settle))
+        }
+        item.lastError = "could not check with the forum: \(error)"
+        _ = try finish(&item, attempt: attempt, outcome: "undetermined", evidence: "\(error)",
+                   event: .lost(evidence: item.lastError ?? "", checkAt: checkAt), next: nil)
+        report(item, "could not check whether it arrived (\(error)); asking again at \(Self.clockTime(checkAt))")
+    }
+
+    /// Records an outcome: the attempt, the event, the draft (marked sent only here), the pace,
+    /// and the start of the next item's attempt, in one transaction. Losing it to a crash is
+    /// safe (the item stays claimed, and a claimed item whose sender is gone is checked first),
+    /// so it does not wait for the disk.
+    private func finish(
+        _ item: inout OutboxItem, attempt: Int64?, outcome: String, evidence: String, event: OutboxEvent,
+        next: Int64?, pace paceUpdate: OutboxPace? = nil
+    ) throws -> Int64? {
+        let now = clock()
+        try item.apply(event, now: now, by: me)
+        let updated = item
+        let nextAttempt = try store.outbox(durable: false) { tx -> Int64? in
+            if let attempt { try tx.finishAttempt(attempt, outcome: outcome, evidence: evidence, at: now) }
+            try tx.save(updated)
+            if case .sent = updated.state, let draft = updated.draftID, let revision = updated.draftRevision {
+                _ = try tx.markDraftSent(draft, revision: revision, now: now)
+            }
+            if let paceUpdate { try tx.save(paceUpdate) }
+            guard let next else { return nil }
+            return try tx.beginAttempt(item: next, action: .send, owner: me, at: now)
+        }
+        switch item.state {
+        case .sent: summary.sent.append(item.id)
+        case .failed: summary.failed.append(item.id)
+        default: break
+        }
+        return nextAttempt
+    }
+
+    private func currentPace(_ profile: String, _ channel: String) throws -> OutboxPace {
+        try store.outboxRead { tx in try tx.pace(profile: profile, channel: channel) } ?? OutboxPace(profile: profile, channel: channel)
+    }
+
+    private func report(_ item: OutboxItem, _ message: String) {
+        switch item.state {
+        case let .retrying(at):
+            progress.item(item, "retrying at \(Self.clockTime(at)) (\(message))")
+        case .failed(let reason):
+            progress.item(item, "failed: \(reason)")
+        default:
+            progress.item(item, message)
+        }
+    }
+
+    /// Gives claimed items back untouched (the sender stops, or the forum asked for a pause).
+    private func relinquish(_ items: [Claimed]) throws {
+        guard !items.isEmpty else { return }
+        let now = clock()
+        try store.outbox(durable: false) { tx in
+            for claimed in items {
+                var item = try tx.outboxItem(claimed.item.id)
+                let event: OutboxEvent = claimed.reconcileFirst ? .lost(evidence: item.lastError ?? "", checkAt: now) : .retryAt(now)
+                try item.apply(event, now: now, by: me)
+                try tx.save(item)
+                if let attempt = claimed.attempt {
+                    try tx.finishAttempt(attempt, outcome: "not started", evidence: nil, at: now)
+                }
+            }
+        }
+    }
+
+    // MARK: Waiting
+
+    /// When something of this run can happen next, and what it is; nil when nothing will.
+    private func nextWake(ids: [Int64]?, scope: Scope, now: Date) throws -> (Date, String)? {
+        try store.outboxRead { tx in
+            var states = ["pending", "retrying", "unknown", "sending"]
+            if scope == .watch { states.append("queued") }
+            var best: (Date, String)?
+            for row in try tx.items(inStates: states, ids: ids, limit: 64) {
+                guard let item = try? OutboxItem(row: row) else { continue }
+                var due = item.state.due ?? now
+                var reason = Self.reason(for: item)
+                switch item.state {
+                case let .sending(owner, _):
+                    // Our own claims are being processed; another sender's matter only to a watcher.
+                    if owner == me || scope != .watch { continue }
+                case .pending, .retrying:
+                    // It waits for the unknown item at its place, which is in this list itself.
+                    if try tx.hasItem(targetKey: row.targetKey, profile: row.profile, inStates: ["unknown"], except: row.id) {
+                        continue
+                    }
+                    if let channel = row.channel, let notBefore = try tx.pace(profile: row.profile, channel: channel)?.notBefore,
+                       notBefore > due {
+                        due = notBefore
+                        reason = "flood control (\(item.title))"
+                    }
+                default: break
+                }
+                if let until = blocked[row.profile] {
+                    // Without a session nothing can happen until the user logs in: a single run stops.
+                    if scope != .watch { continue }
+                    due = max(due, until)
+                }
+                if best.map({ due < $0.0 }) ?? true { best = (due, reason) }
+            }
+            return best
+        }
+    }
+
+    static func reason(for item: OutboxItem) -> String {
+        switch item.state {
+        case .pending: "undo window of \(item.title): `missive undo` calls it off"
+        case .queued: "\(item.title), scheduled"
+        case .retrying: "retry of \(item.title)"
+        case .unknown: "checking \(item.title) with the forum"
+        case .sending: "the lease on \(item.title)"
+        default: item.title
+        }
+    }
+
+    /// Sleeps until `until`, a little at a time so that a stop request ends it at once.
+    private func wait(until: Date, reason: String) async {
+        var lastShown = -1
+        while stop.requested == nil {
+            let now = clock()
+            let remaining = until.timeIntervalSince(now)
+            if remaining <= 0 { break }
+            let whole = Int(remaining.rounded(.up))
+            if !reason.isEmpty, whole != lastShown {
+                progress.waiting(until: until, reason: reason, now: now)
+                lastShown = whole
+            }
+            try? await Task.sleep(for: .milliseconds(Int(min(remaining, 0.25) * 1000) + 1))
+        }
+        if lastShown >= 0 { progress.waitEnded() }
+    }
+
+    // MARK: Adapters
+
+    private func cachedAdapter(for profile: String) throws -> any ForumAdapter {
+        if let adapter = cachedAdapters[profile] { return adapter }
+        let adapter = try adapters.adapter(for: profile)
+        cachedAdapters[profile] = adapter
+        return adapter
+    }
+
+    static func clockTime(_ date: Date) -> String {
+        date.formatted(date: .omitted, time: .standard)
+    }
+}

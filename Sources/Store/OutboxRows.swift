@@ -1,0 +1,196 @@
+import Foundation
+import GRDB
+
+/// One outbox item as stored. The Outbox layer gives the columns their meaning (its state machine
+/// decides `state`, `due`, `owner` and `detail`); the store only keeps them.
+public struct OutboxRow: Equatable, Sendable {
+    /// 0 until inserted.
+    public var id: Int64
+    /// The draft the Command was made from, and the revision that was queued.
+    public var draftID: Int64?
+    public var draftRevision: Int?
+    public var profile: String
+    /// reply, pm, thread or edit.
+    public var kind: String
+    /// For people: "thread 3500001", "PM to Zoë".
+    public var target: String
+    /// Items with one key land in one place on the forum (a thread, Sent Items): an unknown one
+    /// is checked before another is sent there.
+    public var targetKey: String
+    /// The flood-control channel (posts, private messages), nil when the forum does not limit it.
+    public var channel: String?
+    /// The Command, as JSON.
+    public var command: String
+    /// Unique: the same revision of the same draft to the same place is one item, never two.
+    public var idempotencyKey: String
+    public var state: String
+    public var due: Date?
+    public var owner: String?
+    /// The reason of a failed item, the evidence of an unknown one.
+    public var detail: String?
+    public var postID: String?
+    public var url: String?
+    /// Transient failures so far (what the backoff counts).
+    public var failures: Int
+    public var lastError: String?
+    /// The item that took this one back (an edit undone by editing the post back).
+    public var undoneBy: Int64?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: Int64 = 0, draftID: Int64?, draftRevision: Int?, profile: String, kind: String, target: String,
+        targetKey: String, channel: String?, command: String, idempotencyKey: String, state: String,
+        due: Date?, owner: String? = nil, detail: String? = nil, postID: String? = nil, url: String? = nil,
+        failures: Int = 0, lastError: String? = nil, undoneBy: Int64? = nil, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.draftID = draftID
+        self.draftRevision = draftRevision
+        self.profile = profile
+        self.kind = kind
+        self.target = target
+        self.targetKey = targetKey
+        self.channel = channel
+        self.command = command
+        self.idempotencyKey = idempotencyKey
+        self.state = state
+        self.due = due
+        self.owner = owner
+        self.detail = detail
+        self.postID = postID
+        self.url = url
+        self.failures = failures
+        self.lastError = lastError
+        self.undoneBy = undoneBy
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// One try at an item: sending it, or asking the forum whether it landed.
+public struct OutboxAttemptRow: Equatable, Sendable {
+    public enum Action: String, Sendable, Codable { case send, reconcile }
+
+    public var id: Int64
+    public var itemID: Int64
+    public var action: Action
+    public var owner: String
+    public var startedAt: Date
+    /// nil while the attempt is in flight (or when its sender died in it).
+    public var finishedAt: Date?
+    /// sent, rejected, retry, unknown (a send); landed, absent, undetermined (a reconcile).
+    public var outcome: String?
+    public var evidence: String?
+}
+
+/// What one forum account's flood control allows, learned from the forum's own answers.
+public struct OutboxPace: Equatable, Sendable {
+    public var profile: String
+    public var channel: String
+    /// Seconds between posts, as the forum said; 0 while unknown.
+    public var interval: TimeInterval
+    public var lastSentAt: Date?
+    /// Nothing goes to this channel before this time.
+    public var notBefore: Date?
+
+    public init(profile: String, channel: String, interval: TimeInterval = 0, lastSentAt: Date? = nil, notBefore: Date? = nil) {
+        self.profile = profile
+        self.channel = channel
+        self.interval = interval
+        self.lastSentAt = lastSentAt
+        self.notBefore = notBefore
+    }
+}
+
+/// One line of `missive queue list`: only the columns a listing needs, so that ten thousand of
+/// them are read quickly.
+public struct OutboxListing: Equatable, Sendable {
+    public var id: Int64
+    public var draftID: Int64?
+    public var profile: String
+    public var kind: String
+    public var target: String
+    public var state: String
+    public var due: Date?
+    public var detail: String?
+    public var postID: String?
+    public var url: String?
+    public var attempts: Int
+    public var updatedAt: Date
+}
+
+// MARK: - Rows
+
+extension OutboxRow: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "outbox_item"
+
+    public init(row: Row) {
+        self.init(
+            id: row["id"], draftID: row["draftId"], draftRevision: row["draftRevision"], profile: row["profile"],
+            kind: row["kind"], target: row["target"], targetKey: row["targetKey"], channel: row["channel"],
+            command: row["command"], idempotencyKey: row["idempotencyKey"], state: row["state"], due: row["due"],
+            owner: row["owner"], detail: row["detail"], postID: row["postId"], url: row["url"],
+            failures: row["failures"], lastError: row["lastError"], undoneBy: row["undoneBy"],
+            createdAt: row["createdAt"], updatedAt: row["updatedAt"])
+    }
+
+    public func encode(to container: inout PersistenceContainer) {
+        if id != 0 { container["id"] = id }
+        container["draftId"] = draftID
+        container["draftRevision"] = draftRevision
+        container["profile"] = profile
+        container["kind"] = kind
+        container["target"] = target
+        container["targetKey"] = targetKey
+        container["channel"] = channel
+        container["command"] = command
+        container["idempotencyKey"] = idempotencyKey
+        container["state"] = state
+        container["due"] = due
+        container["owner"] = owner
+        container["detail"] = detail
+        container["postId"] = postID
+        container["url"] = url
+        container["failures"] = failures
+        container["lastError"] = lastError
+        container["undoneBy"] = undoneBy
+        container["createdAt"] = createdAt
+        container["updatedAt"] = updatedAt
+    }
+}
+
+extension OutboxAttemptRow: FetchableRecord {
+    public init(row: Row) throws {
+        guard let action = Action(rawValue: row["action"]) else {
+            throw StoreError.invalid("outbox attempt \(row["id"] as Int64? ?? 0) has an unknown action")
+        }
+        self.init(id: row["id"], itemID: row["itemId"], action: action, owner: row["owner"], startedAt: row["startedAt"],
+                  finishedAt: row["finishedAt"], outcome: row["outcome"], evidence: row["evidence"])
+    }
+}
+
+extension OutboxPace: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "outbox_pace"
+
+    public init(row: Row) {
+        self.init(profile: row["profile"], channel: row["channel"], interval: row["interval"],
+                  lastSentAt: row["lastSentAt"], notBefore: row["notBefore"])
+    }
+
+    public func encode(to container: inout PersistenceContainer) {
+        container["profile"] = profile
+        container["channel"] = channel
+        container["interval"] = interval
+        container["lastSentAt"] = lastSentAt
+        container["notBefore"] = notBefore
+    }
+}
+
+extension OutboxListing: FetchableRecord {
+    public init(row: Row) {
+        self.init(id: row["id"], draftID: row["draftId"], profile: row["profile"], kind: row["kind"],
+                  target: row["target"], state: row["state"], due: row["due"], detail: row["detail"],
+                  postID: row["postId"], url: row["url"], attempts: row["attempts"], updatedAt: row["updatedAt"])
+    }
+}

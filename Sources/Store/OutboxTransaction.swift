@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+
+/// The outbox's reads and writes inside one store transaction. The Outbox layer decides what
+/// changes; everything it changes in one call of `Store.outbox` commits together or not at all.
+public struct OutboxTransaction {
+    let db: Database
+
+    /// For undo handlers, which are handed the store's own transaction.
+    public init(_ db: Database) {
+        self.db = db
+    }
+
+    // MARK: Items
+
+    public func item(_ id: Int64) throws -> OutboxRow? {
+        try OutboxRow.fetchOne(db, key: id)
+    }
+
+    public func item(idempotencyKey: String) throws -> OutboxRow? {
+        try OutboxRow.fetchOne(db, sql: "SELECT * FROM outbox_item WHERE idempotencyKey = ?", arguments: [idempotencyKey])
+    }
+
+    /// Items in these states whose `due` has come (a missing `due` counts as now), earliest first.
+    /// `ids` narrows it to those items.
+    public func items(inStates states: [String], dueBy now: Date? = nil, ids: [Int64]? = nil, limit: Int? = nil) throws -> [OutboxRow] {
+        var conditions = ["state IN (\(placeholders(states.count)))"]
+        var arguments = StatementArguments(states)
+        if let now {
+            conditions.append("(due IS NULL OR due <= ?)")
+            arguments += [now]
+        }
+        if let ids {
+            conditions.append("id IN (\(placeholders(ids.count)))")
+            arguments += StatementArguments(ids)
+        }
+        return try OutboxRow.fetchAll(db, sql: """
+            SELECT * FROM outbox_item WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY due IS NOT NULL, due, id LIMIT ?
+            """, arguments: arguments + [limit ?? -1])
+    }
+
+    /// The earliest `due` among items in these states (nil when none has one).
+    public func earliestDue(inStates states: [String]) throws -> Date? {
+        try Date.fetchOne(db, sql: "SELECT min(due) FROM outbox_item WHERE state IN (\(placeholders(states.count)))",
+                          arguments: StatementArguments(states))
+    }
+
+    /// Whether any item with this target key is in one of these states (other than `except`).
+    public func hasItem(targetKey: String, profile: String, inStates states: [String], except id: Int64) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM outbox_item WHERE profile = ? AND targetKey = ? AND id != ?
+                           AND state IN (\(placeholders(states.count))))
+            """, arguments: [profile, targetKey, id] + StatementArguments(states)) ?? false
+    }
+
+    public func insert(_ row: OutboxRow) throws -> OutboxRow {
+        var row = row
+        row.id = 0
+        try row.insert(db)
+        row.id = db.lastInsertedRowID
+        return row
+    }
+
+    public func update(_ row: OutboxRow) throws {
+        try row.update(db)
+    }
+
+    // MARK: Attempts
+
+    /// Records the start of an attempt before anything goes to the forum; returns its id.
+    public func beginAttempt(item: Int64, action: OutboxAttemptRow.Action, owner: String, at time: Date) throws -> Int64 {
+        try db.execute(
+            sql: "INSERT INTO outbox_attempt (itemId, action, owner, startedAt) VALUES (?, ?, ?, ?)",
+            arguments: [item, action.rawValue, owner, time])
+        return db.lastInsertedRowID
+    }
+
+    public func finishAttempt(_ id: Int64, outcome: String, evidence: String?, at time: Date) throws {
+        try db.execute(
+            sql: "UPDATE outbox_attempt SET finishedAt = ?, outcome = ?, evidence = ? WHERE id = ?",
+            arguments: [time, outcome, evidence, id])
+    }
+
+    public func attempts(of item: Int64) throws -> [OutboxAttemptRow] {
+        try OutboxAttemptRow.fetchAll(db, sql: "SELECT * FROM outbox_attempt WHERE itemId = ? ORDER BY id", arguments: [item])
+    }
+
+    // MARK: Flood pacing
+
+    public func pace(profile: String, channel: String) throws -> OutboxPace? {
+        try OutboxPace.fetchOne(db, key: ["profile": profile, "channel": channel])
+    }
+
+    public func save(_ pace: OutboxPace) throws {
+        try pace.save(db)
+    }
+
+    // MARK: Drafts and history
+
+    public func draft(_ id: Int64) throws -> Draft? {
+        try Draft.fetchOne(db, key: id)
+    }
+
+    /// Marks the draft sent when it still shows the revision that was sent; returns whether it did.
+    /// A draft edited after it was queued stays open, since its newer text was not sent.
+    public func markDraftSent(_ id: Int64, revision: Int, now: Date) throws -> Bool {
+        try db.execute(
+            sql: "UPDATE draft SET state = ?, updatedAt = ? WHERE id = ? AND revision = ? AND state = ?",
+            arguments: [DraftState.sent.rawValue, now, id, revision, DraftState.open.rawValue])
+        return db.changesCount > 0
+    }
+
+    /// Adds an entry to the history that `missive undo` works on, in this transaction.
+    public func record(kind: String, summary: String, payload: some Encodable, now: Date) throws {
+        try Store.record(db, kind: kind, summary: summary, payload: payload, now: now)
+    }
+
+    private func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: max(count, 1)).joined(separator: ", ")
+    }
+}
+
+extension Store {
+    /// Runs `body` in one IMMEDIATE transaction: SQLite lets one writer in at a time, across
+    /// processes, so what `body` reads is still true when it writes (a claim is a claim).
+    /// `durable: false` commits without waiting for the disk (SQLite's synchronous=NORMAL): an
+    /// application crash still keeps the transaction; only a power cut may lose it. The outbox
+    /// uses that only for records whose loss is safe: a lost outcome leaves the item claimed,
+    /// and a claimed item whose sender is gone is checked with the forum before anything else.
+    public func outbox<T>(durable: Bool = true, _ body: (OutboxTransaction) throws -> T) throws -> T {
+        if isReadOnly { throw StoreError.readOnly(path: path) }
+        do {
+            return try queue.writeWithoutTransaction { db in
+                let previous = try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? 2
+                if !durable, previous > 1 { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+                defer { if !durable, previous > 1 { try? db.execute(sql: "PRAGMA synchronous = \(previous)") } }
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(OutboxTransaction(db))
+                    return .commit
+                }
+                guard let result else { throw StoreError.database("an outbox transaction ended without a result") }
+                return result
+            }
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// Reads the outbox in one transaction (a consistent view).
+    public func outboxRead<T>(_ body: (OutboxTransaction) throws -> T) throws -> T {
+        try read { db in try body(OutboxTransaction(db)) }
+    }
+
+    /// `missive queue list`: items newest first, in these states (all when nil).
+    public func outboxListing(states: [String]? = nil, limit: Int? = nil) throws -> [OutboxListing] {
+        try read { db in
+            let filter = states.map { "WHERE state IN (\(Array(repeating: "?", count: max($0.count, 1)).joined(separator: ", ")))" } ?? ""
+            return try OutboxListing.fetchAll(db, sql: """
+                SELECT id, draftId, profile, kind, target, state, due, detail, postId, url, updatedAt,
+                       (SELECT count(*) FROM outbox_attempt WHERE itemId = outbox_item.id) AS attempts
+                FROM outbox_item \(filter) ORDER BY id DESC LIMIT ?
+                """, arguments: StatementArguments(states ?? []) + [limit ?? -1])
+        }
+    }
+}
