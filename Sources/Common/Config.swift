@@ -65,6 +65,8 @@ public struct Config: Sendable, Equatable {
     public var editor: String?
     /// Seconds a send waits in `pending` so that `missive undo` can still take it back.
     public var undoWindow: Int
+    /// The outbox's retry policy (`retry_base`, `retry_cap`, `retry_attempts`).
+    public var retry = RetrySettings()
     public var defaultProfile: String
     public var profiles: [Profile]
 
@@ -127,6 +129,14 @@ public struct Config: Sendable, Equatable {
             }
             config.undoWindow = seconds
         }
+        for (key, path, minimum) in RetrySettings.keys {
+            guard let value = document[key] else { continue }
+            guard let number = value.integer, number >= minimum else {
+                throw .wrongType(file: source, key: key, line: document.line(of: key) ?? 0,
+                                 expected: "a whole number, \(minimum) or more")
+            }
+            config.retry[keyPath: path] = number
+        }
         for name in document.tables(under: "profiles") {
             let prefix = "profiles.\(name)."
             guard let baseURL = try string(prefix + "base_url") else {
@@ -152,6 +162,9 @@ public struct Config: Sendable, Equatable {
         var lines = ["# Missive configuration. Edit by hand or with `missive profiles`.", ""]
         if let editor { lines.append("editor = \(TOML.quote(editor))") }
         lines.append("undo_window = \(undoWindow)  # seconds a send can still be taken back")
+        for (key, path, _) in RetrySettings.keys where retry[keyPath: path] != RetrySettings()[keyPath: path] {
+            lines.append("\(key) = \(retry[keyPath: path])")
+        }
         lines.append("default_profile = \(TOML.quote(defaultProfile))")
         for profile in profiles {
             lines += ["", "[profiles.\(TOML.key(profile.name))]"]
@@ -189,4 +202,19 @@ public struct Config: Sendable, Equatable {
             throw .unwritable(file: url.path, reason: error.localizedDescription)
         }
     }
+}
+
+/// How the outbox retries a transient failure: a random wait up to `base` seconds, doubling
+/// each time up to `cap`, for at most `attempts` tries.
+public struct RetrySettings: Sendable, Equatable {
+    public var base = 30
+    public var cap = 3_600
+    public var attempts = 8
+
+    public init() {}
+
+    /// The config.toml keys, with the smallest value each takes.
+    static var keys: [(String, WritableKeyPath<RetrySettings, Int>, Int)] { [
+        ("retry_base", \.base, 1), ("retry_cap", \.cap, 1), ("retry_attempts", \.attempts, 1),
+    ] }
 }

@@ -474,7 +474,8 @@ public final class Sender: @unchecked Sendable {
         switch item.state {
         case .pending: "undo window of \(item.title): `missive undo` calls it off"
         case .queued: "\(item.title), scheduled"
-        case .retrying: "retry of \(item.title)"
+        case .retrying:
+            (item.lastError ?? "").hasPrefix("flood control") ? "flood control, then \(item.title)" : "retry of \(item.title)"
         case .unknown: "checking \(item.title) with the forum"
         case .sending: "the lease on \(item.title)"
         default: item.title
@@ -507,7 +508,12 @@ public final class Sender: @unchecked Sendable {
         return adapter
     }
 
-    static func clockTime(_ date: Date) -> String {
-        date.formatted(date: .omitted, time: .standard)
+    /// "14:03:09", local time.
+    public static func clockTime(_ date: Date) -> String {
+        date.formatted(clockFormat)
     }
+
+    static let clockFormat = Date.VerbatimFormatStyle(
+        format: "\(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",
+        timeZone: .current, calendar: Calendar(identifier: .gregorian))
 }

@@ -11,8 +11,10 @@ struct ComposeFlow {
     let options: ComposeOptions
 
     /// `base` is what the command line says (kind, target, subject); `fixed` are the same
-    /// fields as front matter values, which win over a template's.
-    func run(base: DraftContent?, fixed: [Buffer.Key: String]) async throws {
+    /// fields as front matter values, which win over a template's. Returns the draft saved (nil
+    /// when a new one was discarded).
+    @discardableResult
+    func run(base: DraftContent?, fixed: [Buffer.Key: String]) async throws -> Draft? {
         let profile = try workspace.profile(options.profile ?? fixed[.profile])
         var fixed = fixed
         if options.profile != nil { fixed[.profile] = profile }
@@ -24,11 +26,9 @@ struct ComposeFlow {
             if !options.forceNew, let existing = try workspace.store.openDraft(for: base) {
                 Console.note("draft \(existing.id) for \(existing.content.target.describe(existing.content.kind)) is open: "
                     + "continuing it (--new starts another)")
-                try await continueDraft(existing)
-                return
+                return try await continueDraft(existing)
             }
-            try await start(base)
-            return
+            return try await start(base)
         }
         guard let name = options.template else {
             throw CommandError(.usage, "give a template with --template NAME (see `missive templates list`)")
@@ -38,10 +38,10 @@ struct ComposeFlow {
             request, templates: try workspace.store.templates(), now: workspace.now,
             defaultProfile: profile)
         if let format = options.format { content.format = format }
-        try await start(content)
+        return try await start(content)
     }
 
-    private func start(_ content: DraftContent) async throws {
+    private func start(_ content: DraftContent) async throws -> Draft? {
         var content = content
         if let body = try bodyFromFile() { content.body = body }
         if options.noEdit {
@@ -50,22 +50,22 @@ struct ComposeFlow {
             }
             let draft = try workspace.store.createDraft(DraftWrite(content: content), now: workspace.now)
             Report.created(draft)
-            return
+            return draft
         }
-        try Report.session(try await EditSession(environment: workspace.environment).compose(content))
+        return try Report.session(try await EditSession(environment: workspace.environment).compose(content))
     }
 
-    private func continueDraft(_ draft: Draft) async throws {
+    private func continueDraft(_ draft: Draft) async throws -> Draft? {
         var draft = draft
         if let body = try bodyFromFile() {
             draft.content.body = body
             if options.noEdit {
                 let result = try workspace.store.saveRevision(of: draft.id, DraftWrite(content: draft.content), now: workspace.now)
                 Report.save(result)
-                return
+                return result.draft
             }
         }
-        try Report.session(try await EditSession(environment: workspace.environment).edit(draft))
+        return try Report.session(try await EditSession(environment: workspace.environment).edit(draft))
     }
 
     private func bodyFromFile() throws -> String? {
@@ -96,7 +96,8 @@ enum Report {
         }
     }
 
-    static func session(_ result: SessionResult) throws {
+    @discardableResult
+    static func session(_ result: SessionResult) throws -> Draft? {
         if result.editorStatus != 0 {
             Console.note("your editor exited with status \(result.editorStatus); the text was kept anyway")
         }
@@ -104,7 +105,7 @@ enum Report {
         switch result.outcome {
         case .discarded:
             Console.note("the body was empty, so the new draft was discarded")
-            return
+            return nil
         case let .created(new):
             Report.created(new)
             draft = new
@@ -119,5 +120,6 @@ enum Report {
             throw CommandError(.dataError, "the front matter still has errors (\(problem)); the text is kept in draft "
                 + "\(draft.id), flagged: fix it with `missive drafts edit \(draft.id)`")
         }
+        return draft
     }
 }

@@ -15,6 +15,7 @@ struct EditPostCommand: AsyncParsableCommand {
     var post: Int64
 
     @OptionGroup var options: ComposeOptions
+    @OptionGroup var delivery: DeliveryOptions
 
     func validate() throws {
         try requirePositive(post, "post id")
@@ -22,8 +23,9 @@ struct EditPostCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try await ComposeFlow(workspace: workspace, options: options).run(
+        let draft = try await ComposeFlow(workspace: workspace, options: options).run(
             base: DraftContent(kind: .edit, target: DraftTarget(post: post), profile: ""),
             fixed: [.post: String(post)])
+        try await delivery.deliver(draft, workspace: workspace)
     }
 }

@@ -35,6 +35,8 @@ struct Missive: AsyncParsableCommand {
             WhoamiCommand.self,
             SmiliesCommand.self,
             InboxCommand.self,
+            QueueCommand.self,
+            SendCommand.self,
         ]
     )
 

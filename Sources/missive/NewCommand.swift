@@ -14,6 +14,7 @@ struct NewCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: ComposeOptions
+    @OptionGroup var delivery: DeliveryOptions
 
     func validate() throws {
         if options.template == nil { throw ValidationError("missive new needs --template NAME (see `missive templates list`)") }
@@ -22,6 +23,7 @@ struct NewCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try await ComposeFlow(workspace: workspace, options: options).run(base: nil, fixed: [:])
+        let draft = try await ComposeFlow(workspace: workspace, options: options).run(base: nil, fixed: [:])
+        try await delivery.deliver(draft, workspace: workspace)
     }
 }

@@ -24,6 +24,7 @@ struct PMCommand: AsyncParsableCommand {
     var forward: Int64?
 
     @OptionGroup var options: ComposeOptions
+    @OptionGroup var delivery: DeliveryOptions
 
     func validate() throws {
         if user.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the user name is empty") }
@@ -39,10 +40,11 @@ struct PMCommand: AsyncParsableCommand {
         if let subject { fixed[.subject] = subject }
         if let replyTo { fixed[.reply_to] = String(replyTo) }
         if let forward { fixed[.forward] = String(forward) }
-        try await ComposeFlow(workspace: workspace, options: options).run(
+        let draft = try await ComposeFlow(workspace: workspace, options: options).run(
             base: DraftContent(
                 kind: .pm, target: DraftTarget(recipient: user, replyTo: replyTo, forwardOf: forward),
                 subject: subject ?? "", profile: ""),
             fixed: fixed)
+        try await delivery.deliver(draft, workspace: workspace)
     }
 }

@@ -6,6 +6,6 @@ struct RedoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        Console.note(try workspace.store.redo(now: workspace.now).message)
+        try await workspace.undoOrRedo(redo: true)
     }
 }

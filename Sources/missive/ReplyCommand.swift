@@ -19,6 +19,7 @@ struct ReplyCommand: AsyncParsableCommand {
     var quote: [Int64] = []
 
     @OptionGroup var options: ComposeOptions
+    @OptionGroup var delivery: DeliveryOptions
 
     func validate() throws {
         try requirePositive(thread, "thread id")
@@ -30,9 +31,10 @@ struct ReplyCommand: AsyncParsableCommand {
         if !quote.isEmpty {
             Console.note("quoting posts needs the forum, which this build cannot reach yet; the draft starts without the quotes")
         }
-        try await ComposeFlow(workspace: workspace, options: options).run(
+        let draft = try await ComposeFlow(workspace: workspace, options: options).run(
             base: DraftContent(kind: .reply, target: DraftTarget(thread: thread), profile: ""),
             fixed: [.thread: String(thread)])
+        try await delivery.deliver(draft, workspace: workspace)
     }
 }
 

@@ -18,6 +18,7 @@ struct ThreadCommand: AsyncParsableCommand {
     var icon: Int64?
 
     @OptionGroup var options: ComposeOptions
+    @OptionGroup var delivery: DeliveryOptions
 
     func validate() throws {
         try requirePositive(forum, "forum id")
@@ -29,8 +30,9 @@ struct ThreadCommand: AsyncParsableCommand {
         let workspace = try Workspace.open()
         var fixed: [Buffer.Key: String] = [.forum: String(forum), .subject: subject]
         if let icon { fixed[.icon] = String(icon) }
-        try await ComposeFlow(workspace: workspace, options: options).run(
+        let draft = try await ComposeFlow(workspace: workspace, options: options).run(
             base: DraftContent(kind: .thread, target: DraftTarget(forum: forum, icon: icon), subject: subject, profile: ""),
             fixed: fixed)
+        try await delivery.deliver(draft, workspace: workspace)
     }
 }

@@ -1,0 +1,56 @@
+import Common
+import Forum
+import Foundation
+import Markup
+import Outbox
+import Store
+
+/// The outbox's piece of the composition root: the queue over the workspace's store, the sender
+/// with the adapters config.toml describes, and the settings config.toml gives them.
+struct OutboxWiring {
+    let workspace: Workspace
+
+    var outbox: Outbox { Outbox(store: workspace.store) }
+
+    /// The BBCode dialect a profile's drafts are converted to.
+    func dialect(for profile: String) throws -> Dialect {
+        let named = try workspace.config.profile(named: profile).dialect
+        return named.flatMap(Dialect.init(rawValue:)) ?? .default
+    }
+
+    func settings(timeout: Int) -> SenderSettings {
+        var settings = SenderSettings()
+        settings.undoWindow = TimeInterval(workspace.config.undoWindow)
+        // Every request of a send has `timeout`; a send makes a handful (form, post, redirect, a
+        // stale form fetched again, a login), so the lease covers them all with room to spare.
+        settings.lease = TimeInterval(timeout * 8 + 30)
+        var policy = FullJitterBackoff()
+        policy.base = TimeInterval(workspace.config.retry.base)
+        policy.cap = TimeInterval(workspace.config.retry.cap)
+        policy.maxFailures = workspace.config.retry.attempts
+        settings.policy = policy
+        return settings
+    }
+
+    func sender(timeout: Int, maxWait: TimeInterval? = nil, progress: any SendProgress, stop: StopSignal,
+                credentials: (any CredentialSource)?) -> Sender {
+        var settings = settings(timeout: timeout)
+        if let maxWait { settings.maxWait = maxWait }
+        return Sender(
+            store: workspace.store,
+            adapters: ConfiguredAdapters(paths: workspace.paths, config: workspace.config, timeout: timeout, credentials: credentials),
+            settings: settings, progress: progress, stop: stop)
+    }
+}
+
+/// Adapters for the profiles in config.toml, each with its own cookie jar.
+struct ConfiguredAdapters: ForumAdapterSource {
+    var paths: MissivePaths
+    var config: Config
+    var timeout: Int
+    var credentials: (any CredentialSource)?
+
+    func adapter(for profile: String) throws -> any ForumAdapter {
+        try ForumConnection.adapter(for: try config.profile(named: profile), paths: paths, timeout: timeout, credentials: credentials)
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Outbox
+
+/// The item ids every queue action takes, and how each reports what it did.
+struct QueueItems: ParsableArguments {
+    @Argument(help: ArgumentHelp("Outbox item ids.", valueName: "item"))
+    var items: [Int64] = []
+
+    func validate() throws {
+        if items.isEmpty { throw ValidationError("give the outbox item ids (see `missive queue list`)") }
+        for item in items { try requirePositive(item, "item id") }
+    }
+
+    /// Runs `change` over the workspace's outbox, all items or none, and says what each became.
+    func apply(_ change: (Outbox, [Int64], Date) throws -> [OutboxItem]) throws {
+        let workspace = try Workspace.open()
+        for item in try change(OutboxWiring(workspace: workspace).outbox, items, workspace.now) {
+            Console.note("\(item.title): \(QueueShow.describe(item.state))")
+        }
+    }
+}
+
+struct QueueCancel: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cancel", abstract: "Cancel items that have not gone out (`missive undo` takes it back).")
+
+    @OptionGroup var target: QueueItems
+
+    func run() async throws {
+        try target.apply { outbox, ids, now in try outbox.cancel(ids, now: now) }
+    }
+}
+
+struct QueueHold: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hold", abstract: "Keep waiting items from being sent until `missive queue release`.")
+
+    @OptionGroup var target: QueueItems
+
+    func run() async throws {
+        try target.apply { outbox, ids, now in try outbox.hold(ids, now: now) }
+    }
+}
+
+/// `--at WHEN` for release, retry and reschedule.
+struct WhenOption: ParsableArguments {
+    @Option(help: ArgumentHelp("When to send (now, +2h, tomorrow 09:00, an ISO 8601 time).", valueName: "when"))
+    var at: String = "now"
+
+    func validate() throws {
+        _ = try SendTime.parse(at, now: Date())
+    }
+
+    func due(now: Date) throws -> Date {
+        try SendTime.parse(at, now: now)
+    }
+}
+
+struct QueueRelease: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "release", abstract: "Let held items be sent again.")
+
+    @OptionGroup var target: QueueItems
+    @OptionGroup var when: WhenOption
+
+    func run() async throws {
+        try target.apply { outbox, ids, now in try outbox.release(ids, due: try when.due(now: now), now: now) }
+    }
+}
+
+struct QueueReschedule: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reschedule", abstract: "Change when waiting items are sent.")
+
+    @OptionGroup var target: QueueItems
+    @OptionGroup var when: WhenOption
+
+    func run() async throws {
+        try target.apply { outbox, ids, now in try outbox.reschedule(ids, due: try when.due(now: now), now: now) }
+    }
+}
+
+struct QueueRetry: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "retry", abstract: "Queue failed or cancelled items again, with a fresh count of attempts.")
+
+    @OptionGroup var target: QueueItems
+    @OptionGroup var when: WhenOption
+
+    func run() async throws {
+        try target.apply { outbox, ids, now in try outbox.retry(ids, due: try when.due(now: now), now: now) }
+    }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import Common
+import Foundation
+import Outbox
+
+struct QueueCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "queue",
+        abstract: "Queue a draft to be sent now or later; list and manage the queue.",
+        discussion: """
+            `missive queue DRAFT [--at WHEN]` queues the draft's current revision; `missive send` \
+            sends it once it is due. WHEN: now, +2h, +1h30m, 17:30, tomorrow 09:00, friday 18:00, \
+            or an ISO 8601 time (local time unless it names a zone). Every change here is \
+            recorded: `missive undo` takes it back.
+            """,
+        subcommands: [
+            QueueAdd.self, QueueList.self, QueueShow.self, QueueCancel.self, QueueRetry.self, QueueHold.self,
+            QueueRelease.self, QueueReschedule.self,
+        ],
+        defaultSubcommand: QueueAdd.self)
+}
+
+struct QueueAdd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Queue a draft (the default: `missive queue DRAFT` is `missive queue add DRAFT`).",
+        discussion: """
+            The draft's Markdown is converted to the profile's BBCode now: what is sent is what was \
+            queued, even if the draft is edited later (queue the new revision to send that). One \
+            revision is queued at most once. Prints the outbox item id.
+            """)
+
+    @Argument(help: ArgumentHelp("The draft id (see `missive drafts list`).", valueName: "draft"))
+    var draft: Int64
+
+    @Option(help: ArgumentHelp("When to send it (default: now).", valueName: "when"))
+    var at: String = "now"
+
+    @Flag(help: "Print the item as JSON.")
+    var json = false
+
+    func validate() throws {
+        try requirePositive(draft, "draft id")
+        _ = try SendTime.parse(at, now: Date())
+    }
+
+    func run() async throws {
+        let workspace = try Workspace.open()
+        let wiring = OutboxWiring(workspace: workspace)
+        let item = try wiring.queue(draft: draft, at: at)
+        if json { try printJSON(QueueItemJSON(item)) } else { Console.print(String(item.id)) }
+    }
+}
+
+extension OutboxWiring {
+    /// Queues a draft for `when` (the words of `--at`) and says so on stderr.
+    func queue(draft id: Int64, at when: String) throws -> OutboxItem {
+        let now = workspace.now
+        let due = try SendTime.parse(when, now: now)
+        let profile = try workspace.store.draft(id).content.profile
+        let item = try outbox.queue(draft: id, dialect: try dialect(for: profile), due: due, now: now)
+        let time = due <= now ? "as soon as `missive send` runs" : "at \(due.formatted(date: .abbreviated, time: .shortened))"
+        Console.note("queued draft \(id) as \(item.title), to be sent \(time)")
+        return item
+    }
+}
+
+/// The `--json` shape of an outbox item, stable for scripts.
+struct QueueItemJSON: Encodable {
+    struct Attempt: Encodable {
+        var action: String
+        var startedAt: Date
+        var finishedAt: Date?
+        var outcome: String?
+        var evidence: String?
+    }
+
+    var id: Int64
+    var state: String
+    var due: Date?
+    var draft: Int64?
+    var revision: Int?
+    var profile: String
+    var kind: String
+    var target: String
+    var postId: String?
+    var url: String?
+    var reason: String?
+    var evidence: String?
+    var failures: Int
+    var lastError: String?
+    var bbcode: String?
+    var attempts: [Attempt]?
+
+    init(_ item: OutboxItem) {
+        id = item.id
+        state = item.state.name
+        due = item.state.due
+        draft = item.draftID
+        revision = item.draftRevision
+        profile = item.profile
+        kind = item.command.kind
+        target = item.command.summary
+        failures = item.failures
+        lastError = item.lastError
+        switch item.state {
+        case let .sent(postID, url):
+            postId = postID
+            self.url = url
+        case let .failed(why): reason = why
+        case let .unknown(found, _): evidence = found
+        default: break
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import Outbox
+
+struct QueueShow: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one outbox item: its state, the BBCode it sends, and every attempt with its evidence.")
+
+    @Argument(help: ArgumentHelp("The outbox item id.", valueName: "item"))
+    var item: Int64
+
+    @Flag(name: .long, help: "Print JSON for scripts.")
+    var json = false
+
+    func validate() throws {
+        try requirePositive(item, "item id")
+    }
+
+    func run() async throws {
+        let workspace = try Workspace.open()
+        let outbox = OutboxWiring(workspace: workspace).outbox
+        let found = try outbox.item(item)
+        let attempts = try outbox.attempts(of: item)
+        if json {
+            var shown = QueueItemJSON(found)
+            shown.bbcode = found.command.bbcode
+            shown.attempts = attempts.map {
+                QueueItemJSON.Attempt(action: $0.action.rawValue, startedAt: $0.startedAt, finishedAt: $0.finishedAt,
+                                      outcome: $0.outcome, evidence: $0.evidence)
+            }
+            try printJSON(shown)
+            return
+        }
+        var lines = ["\(found.title)", "state:    \(Self.describe(found.state))"]
+        if let draft = found.draftID {
+            var line = "draft:    \(draft), revision \(found.draftRevision ?? 0)"
+            if let current = try? workspace.store.draft(draft), current.revision != found.draftRevision {
+                line += " (the draft is at revision \(current.revision) now: queue it again to send that)"
+            }
+            lines.append(line)
+        }
+        lines.append("profile:  \(found.profile)")
+        if let error = found.lastError { lines.append("last:     \(error)") }
+        if let by = found.undoneBy { lines.append("undone by item \(by)") }
+        lines.append("attempts: \(attempts.count)")
+        for attempt in attempts {
+            let outcome = attempt.outcome ?? (attempt.finishedAt == nil ? "in flight" : "?")
+            lines.append("  \(attempt.startedAt.formatted(.iso8601))  \(attempt.action.rawValue): \(outcome)"
+                + (attempt.evidence.map { " — \($0)" } ?? ""))
+        }
+        lines += ["", found.command.bbcode]
+        Console.print(lines.joined(separator: "\n"))
+    }
+
+    static func describe(_ state: OutboxState) -> String {
+        switch state {
+        case let .pending(until): "pending (undo window) until \(until.formatted())"
+        case let .queued(due): "queued for \(due.formatted())"
+        case .held: "held (`missive queue release` lets it go)"
+        case let .sending(owner, leaseUntil): "being sent by \(owner) (lease until \(leaseUntil.formatted()))"
+        case let .retrying(at): "retrying at \(at.formatted())"
+        case let .unknown(evidence, checkAt):
+            "unknown: \(evidence); checked with the forum before any retry" + (checkAt.map { ", from \($0.formatted())" } ?? "")
+        case let .sent(postID, url): "sent" + (postID.map { ": post \($0)" } ?? "") + (url.map { " \($0)" } ?? "")
+        case let .failed(reason): "failed: \(reason)"
+        case .cancelled: "cancelled"
+        }
+    }
+}
