@@ -103,6 +103,22 @@ import Testing
         #expect(peer.received.count == 2)
     }
 
+    @Test func getsShareAConnectionAndPostsGetTheirOwn() async throws {
+        let peer = try MisbehavingPeer(.echo)
+        defer { peer.stop() }
+        let client = try client()
+        _ = try await client.send(HTTPRequest(url: peer.baseURL))
+        _ = try await client.send(HTTPRequest(url: peer.baseURL))
+        #expect(peer.connectionCount == 1)
+        _ = try await client.send(.post(peer.baseURL, form: MultipartFormData(fields: [FormField("a", "b")])))
+        #expect(peer.connectionCount == 2)
+
+        let fresh = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", reuseConnections: false))
+        _ = try await fresh.send(HTTPRequest(url: peer.baseURL))
+        _ = try await fresh.send(HTTPRequest(url: peer.baseURL))
+        #expect(peer.connectionCount == 4)
+    }
+
     @Test func aGetMayBeRetriedOnAFreshConnection() async throws {
         let peer = try MisbehavingPeer(.answerOnceThenHangUp)
         defer { peer.stop() }
