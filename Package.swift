@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "ForumTests", dependencies: ["Forum", "Sandbox"], path: "Tests/ForumTests"),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "Store"], path: "Tests/ComposeTests"),
         .testTarget(name: "OutboxTests", dependencies: ["Outbox", "Sandbox"], path: "Tests/OutboxTests"),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "CLibXML2"], path: "Tests/SandboxTests"),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Common", "CLibXML2"], path: "Tests/SandboxTests"),
         // Runs the built `missive` and `missive-sandbox` binaries as a user would.
         .testTarget(name: "CommandLineTests", dependencies: ["Common"], path: "Tests/CommandLineTests"),
     ]

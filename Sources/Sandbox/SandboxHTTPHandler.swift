@@ -44,7 +44,7 @@ struct SandboxHTTPHandler: HTTPHandler {
         case .truncate:
             return Self.truncated(response)
         case .empty:
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=windows-1252"])
+            return Self.http(SandboxResponse(status: 200, headers: [("Content-Type", "text/html; charset=windows-1252")]))
         case .noForm:
             return Self.http(try await forum.index(SandboxRequest(method: .get, script: "index.php"), user: visitor.user))
         default:

@@ -1,3 +1,4 @@
+import Common
 import FlyingFox
 import FlyingSocks
 import Foundation
@@ -45,15 +46,34 @@ public final class SandboxServer: Sendable {
         self.removeDataOnStop = removeDataOnStop
     }
 
-    public struct StartError: Error, CustomStringConvertible {
+    /// Why the sandbox could not start: its data could not be opened, or the port not bound.
+    public struct StartError: MissiveError {
         public var description: String
+        public var status: ExitStatus = .unavailable
     }
 
     /// Opens (or creates and seeds) the database, binds 127.0.0.1, and returns once listening.
     public static func start(_ configuration: SandboxConfiguration = SandboxConfiguration()) async throws -> SandboxServer {
         let directory = configuration.dataDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("missive-sandbox-\(UUID().uuidString)")
-        let database = try SandboxDatabase(directory: directory, now: configuration.clock.now())
+        do {
+            return try await start(configuration, directory: directory)
+        } catch {
+            if configuration.dataDirectory == nil { try? FileManager.default.removeItem(at: directory) }
+            throw error
+        }
+    }
+
+    private static func start(_ configuration: SandboxConfiguration, directory: URL) async throws -> SandboxServer {
+        let database: SandboxDatabase
+        do {
+            database = try SandboxDatabase(directory: directory, now: configuration.clock.now())
+        } catch {
+            let file = directory.appendingPathComponent(SandboxDatabase.fileName).path
+            // A file that is there but unreadable is bad data; no file means it could not be made.
+            let status: ExitStatus = FileManager.default.fileExists(atPath: file) ? .dataError : .cantCreate
+            throw StartError(description: "could not open the sandbox's data at \(file): \(error)", status: status)
+        }
         let dice = FaultDice(plan: configuration.faults, seed: configuration.seed)
         let forum = SandboxForum(database: database, configuration: configuration)
         let handler = SandboxHTTPHandler(forum: forum, dice: dice)
@@ -61,12 +81,26 @@ public final class SandboxServer: Sendable {
         let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: configuration.port)
         let http = HTTPServer(address: address, timeout: 24 * 3600,
                               logger: .disabled, handler: handler)
-        let task = Task { try await http.run() }
-        do {
-            try await http.waitUntilListening(timeout: 10)
-        } catch {
-            task.cancel()
-            throw StartError(description: "could not listen on 127.0.0.1:\(configuration.port): \(error)")
+        let failure = RunFailure()
+        let task = Task {
+            do { try await http.run() } catch {
+                await failure.record(error)
+                throw error
+            }
+        }
+        // Poll rather than waitUntilListening: a port already taken fails run() at once, and that
+        // should be the answer at once, not after a listening timeout.
+        var waited = 0
+        while await !http.isListening {
+            if let error = await failure.error {
+                throw StartError(description: "could not listen on 127.0.0.1:\(configuration.port): \(error.localizedDescription)")
+            }
+            guard waited < 10_000 else {
+                task.cancel()
+                throw StartError(description: "127.0.0.1:\(configuration.port) was not listening after 10 seconds")
+            }
+            try await Task.sleep(for: .milliseconds(5))
+            waited += 5
         }
         guard case let .ip4(_, port)? = await http.listeningAddress,
               let baseURL = URL(string: "http://127.0.0.1:\(port)/") else {
@@ -75,6 +109,12 @@ public final class SandboxServer: Sendable {
         }
         return SandboxServer(port: port, baseURL: baseURL, dataDirectory: directory, http: http, task: task, dice: dice,
                              removeDataOnStop: configuration.dataDirectory == nil)
+    }
+
+    /// Holds why the server task ended, if it did.
+    private actor RunFailure {
+        private(set) var error: (any Error)?
+        func record(_ error: any Error) { self.error = error }
     }
 
     /// Makes the next posting request fail this way, whatever the dice say (for tests that need

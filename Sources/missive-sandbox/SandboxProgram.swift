@@ -79,9 +79,9 @@ struct SandboxProgram: AsyncParsableCommand {
         let server: SandboxServer
         do {
             server = try await SandboxServer.start(configuration)
-        } catch {
-            FileHandle.standardError.write(Data("missive-sandbox: \(error)\n".utf8))
-            throw ExitCode(69)
+        } catch let error as MissiveError {
+            FileHandle.standardError.write(Data("missive-sandbox: \(error.description)\n".utf8))
+            throw ExitCode(error.status.rawValue)
         }
         print("Sandbox forum at \(server.baseURL.absoluteString) (data in \(server.dataDirectory.path))")
         print("Log in as \(Seed.Account.tester.username) (every password is \"\(Seed.Account.password)\"). Stop with Ctrl-C.")

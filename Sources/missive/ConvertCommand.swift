@@ -45,14 +45,13 @@ struct ConvertCommand: ParsableCommand {
         let converter = BBCodeConverter(
             dialect: Dialect(rawValue: dialect) ?? .default,
             options: ConversionOptions(strict: strict, softBreaks: SoftBreaks(rawValue: softBreaks) ?? .space))
-        var bbcode = converter.convert(markdown)
+        var bbcode = converter.convertToUTF8(markdown)
         guard !bbcode.isEmpty else { return }
-        bbcode.append("\n")
-        // Straight from the string's storage: a post can be megabytes, so no extra copy.
-        bbcode.withUTF8 { bytes in
+        bbcode.append(UInt8(ascii: "\n"))
+        // Straight from the converter's buffer: a post can be megabytes, so no extra copy.
+        bbcode.withUnsafeMutableBytes { bytes in
             guard let base = bytes.baseAddress else { return }
-            let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
-            FileHandle.standardOutput.write(data)
+            FileHandle.standardOutput.write(Data(bytesNoCopy: base, count: bytes.count, deallocator: .none))
         }
     }
 }

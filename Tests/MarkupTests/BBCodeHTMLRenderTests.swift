@@ -74,7 +74,8 @@ import Testing
         #expect(html("[timg]http://i.example/a.png[/timg]") == #"<img class="bbc-timg" src="http://i.example/a.png" alt="">"#)
         #expect(html("[img]javascript:alert(1)[/img]") == "[img]javascript:alert(1)[/img]")
         #expect(html("[img]/local.png[/img]") == "[img]/local.png[/img]")
-        #expect(html("[img][b]x[/b][/img]").contains("<img") == false)
+        #expect(html("[img][b]x[/b]\ny[/img]") == "[img]<b>x</b><br>\ny[/img]")
+        #expect(BBCode.parse("[img][b]x[/b]\ny[/img]", dialect: .somethingawful).renderText() == "[img]x\ny[/img]")
     }
 
     @Test func colourStylesOnlyForColourValues() {

@@ -7,35 +7,37 @@ import Foundation
     let bbcode = ConvertNodeTests.bbcode
 
     @Test(arguments: [
-        // Engines that read tags inside their monospace tag (or have none) get the breaker...
-        (Dialect.somethingawful, "[fixed][[b][/b]b]x[[b][/b]/b][/fixed]"),
-        (.vbulletin, "[font=courier new][[b][/b]b]x[[b][/b]/b][/font]"),
+        // vBulletin-style engines decode `&#91;` after parsing, so it shows `[` and is no tag...
+        (Dialect.somethingawful, "[fixed]&#91;b]x&#91;/b][/fixed]"),
+        (.vbulletin, "[font=courier new]&#91;b]x&#91;/b][/font]"),
+        // ...phpBB shows references literally, so an empty bold breaks the tag up instead...
         (.phpbb, "[[b][/b]b]x[[b][/b]/b]"),
-        // ...XenForo's [ICODE] has plain content, where a breaker would show, and none is needed.
+        // ...and XenForo's [ICODE] has plain content, where nothing is a tag but its own closer.
         (.xenforo, "[ICODE][b]x[/b][/ICODE]"),
     ])
     func aTagInACodeSpanIsNeverATag(dialect: Dialect, expected: String) {
         #expect(bbcode("`[b]x[/b]`", dialect, false, .space) == expected)
     }
 
-    @Test func codeSpanOnAParsedTagGetsTheBreaker() {
-        #expect(bbcode("`[b]x`", .somethingawful, false, .space) == "[fixed][[b][/b]b]x[/fixed]")
+    @Test func codeSpanOnAParsedTagIsEscapedEvenOutsideStrictMode() {
+        #expect(bbcode("`[b]x`", .somethingawful, false, .space) == "[fixed]&#91;b]x[/fixed]")
+        #expect(bbcode("`[b]x`", .phpbb, false, .space) == "[[b][/b]b]x")
     }
 
     @Test func codeSpanOnAPlainTagTurnsRichOnlyForItsOwnCloser() {
         // XenForo's [ICODE=rich] parses its content, so the closer can be broken up there.
-        #expect(bbcode("`[b] [/icode]`", .xenforo, false, .space) == "[ICODE=rich][[b][/b]b] [[b][/b]/icode][/ICODE]")
+        #expect(bbcode("`[b] [/icode]`", .xenforo, false, .space) == "[ICODE=rich][[B][/B]b] [[B][/B]/icode][/ICODE]")
         #expect(bbcode("`[b] [/b]`", .xenforo, false, .space) == "[ICODE][b] [/b][/ICODE]")
     }
 
     @Test(arguments: [
-        // SA and vBulletin 4 parse tags inside [code]: the breaker works there.
-        (Dialect.somethingawful, "[code]\n[[b][/b]b] [[b][/b]/code]\nnext\n[/code]"),
-        (.vbulletin, "[code]\n[[b][/b]b] [[b][/b]/code]\nnext\n[/code]"),
+        // SA and vBulletin: a character reference works whether [code] stops parsing or not.
+        (Dialect.somethingawful, "[code]\n&#91;b] &#91;/code]\nnext\n[/code]"),
+        (.vbulletin, "[code]\n&#91;b] &#91;/code]\nnext\n[/code]"),
         // phpBB's [code] is plain: the line with the closer is lifted out of it.
         (.phpbb, "[code]\n[/code]\n[[b][/b]b] [[b][/b]/code]\n[code]\nnext\n[/code]"),
         // XenForo switches to [CODE=rich], whose content it parses.
-        (.xenforo, "[CODE=rich]\n[[b][/b]b] [[b][/b]/code]\nnext\n[/CODE]"),
+        (.xenforo, "[CODE=rich]\n[[B][/B]b] [[B][/B]/code]\nnext\n[/CODE]"),
     ])
     func aCodeBlockSurvivesALiteralClosingCodeTag(dialect: Dialect, expected: String) {
         #expect(bbcode("```\n[b] [/code]\nnext\n```", dialect, false, .space) == expected)
@@ -64,24 +66,27 @@ import Foundation
 
     @Test func strictNeutralisesEveryTagLikeSequence() {
         #expect(bbcode("[b]x[/b] [*] [url=http://a]", .somethingawful, true, .space)
+                == "&#91;b]x&#91;/b] &#91;*] &#91;url=http://a]")
+        #expect(bbcode("[b]x[/b] [*] [url=http://a]", .phpbb, true, .space)
                 == "[[b][/b]b]x[[b][/b]/b] [[b][/b]*] [[b][/b]url=http://a]")
         // Brackets that cannot start a tag stay as they are.
         #expect(bbcode("a [ b ] [] [?]", .somethingawful, true, .space) == "a [ b ] [] [?]")
     }
 
     @Test func strictSeesATagThatRawHTMLSplitInTwo() {
-        #expect(bbcode("[<span>b]x", .somethingawful, true, .space) == "[[b][/b]b]x")
+        #expect(bbcode("[<span>b]x", .somethingawful, true, .space) == "&#91;b]x")
+        #expect(bbcode("[<span>b]x", .xenforo, true, .space) == "[[B][/B]b]x")
     }
 
     @Test func numericEntitiesAsTextAreBrokenOnVBulletinEngines() {
-        #expect(bbcode("&amp;#8364;", .vbulletin, false, .space) == "&[b][/b]#8364;")
+        #expect(bbcode("&amp;#8364;", .vbulletin, false, .space) == "&#38;#8364;")
         #expect(bbcode("&amp;#8364;", .xenforo, false, .space) == "&#8364;")
     }
 
     @Test func strictTurnsTheExtensionsOff() {
         #expect(bbcode("~~a~~ ||b||", .somethingawful, true, .space) == "~~a~~ ||b||")
         #expect(bbcode("```bbcode\n[b]x[/b]\n```", .somethingawful, true, .space)
-                == "[code]\n[[b][/b]b]x[[b][/b]/b]\n[/code]")
+                == "[code]\n&#91;b]x&#91;/b]\n[/code]")
         #expect(bbcode("```bbcode\n[b]x[/b]\n```", .xenforo, true, .space) == "[CODE=bbcode]\n[b]x[/b]\n[/CODE]")
     }
 }

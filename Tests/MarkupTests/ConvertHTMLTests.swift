@@ -24,7 +24,7 @@ import Testing
     @Test func blockHTML() {
         #expect(bbcode("<blockquote>\nq\n</blockquote>", .somethingawful, false, .space) == "[quote]\nq\n[/quote]")
         #expect(bbcode("<pre>\na [/code] b\n</pre>", .somethingawful, false, .space)
-                == "[code]\na [[b][/b]/code] b\n[/code]")
+                == "[code]\na &#91;/code] b\n[/code]")
         #expect(bbcode("<details>\n<summary>S</summary>\n\nbody\n\n</details>", .somethingawful, false, .space)
                 == "[spoiler]\nS\n\nbody\n[/spoiler]")
         #expect(bbcode("<div>\n  two   words\n</div>", .somethingawful, false, .space) == "two words")
@@ -45,7 +45,7 @@ import Testing
 
     @Test func htmlCodeUsesAParsedMonospaceTagAndLiteralText() {
         #expect(bbcode("<code>*x* [/icode]</code>", .xenforo, false, .space)
-                == "[ICODE=rich][I]x[/I] [[b][/b]/icode][/ICODE]")
-        #expect(bbcode("<code>[b]</code> [b]", .somethingawful, false, .space) == "[fixed][[b][/b]b][/fixed] [b]")
+                == "[ICODE=rich][I]x[/I] [[B][/B]/icode][/ICODE]")
+        #expect(bbcode("<code>[b]</code> [b]", .somethingawful, false, .space) == "[fixed]&#91;b][/fixed] [b]")
     }
 }

@@ -51,6 +51,7 @@ import Foundation
         // SA and vBulletin have no language option; an odd info string is never put in a tag.
         #expect(Self.bbcode("```swift\nx\n```", .somethingawful) == "[code]\nx\n[/code]")
         #expect(Self.bbcode("```a]b\nx\n```", .xenforo) == "[CODE]\nx\n[/CODE]")
+        #expect(Self.bbcode("```rich\n[b]x\n```", .xenforo) == "[CODE]\n[b]x\n[/CODE]")
     }
 
     @Test func nestedBlockQuotes() {

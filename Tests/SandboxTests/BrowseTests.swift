@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Sandbox
 import Testing
@@ -167,5 +168,66 @@ import Testing
             #expect(dump.posts.filter { $0.text == "still here" }.count == 1)
             #expect(dump.users.count == 5, "seeded once, not twice")
         }
+    }
+}
+
+@Suite struct AccountPageTests {
+    @Test func theLoginFormPostsTheFieldsTheLoginReads() async throws {
+        try await withSandbox { server in
+            let page = try await Browser(server).page("/account.php?action=loginform")
+            #expect(page.first("//body[contains(@class,'loginform')]") != nil)
+            let form = try #require(page.first("//form[contains(@class,'login_form')]"))
+            #expect(form["action"] == "/account.php" && form["method"] == "POST")
+            let names = Set(page.nodes("//form[contains(@class,'login_form')]//input[@name]").compactMap { $0["name"] })
+            #expect(names == ["action", "next", "username", "password"])
+            #expect(page.first("//form[contains(@class,'login_form')]//b[contains(@style,'color:red')]") == nil)
+        }
+    }
+
+    @Test func anUnknownScriptIsANotFoundPage() async throws {
+        try await withSandbox { server in
+            let answer = try await Browser(server).get("/nothing-here.php")
+            #expect(answer.status == 404)
+            #expect(HTMLPage(answer.body)?.first("//body[contains(@class,'standarderror')]") != nil)
+            #expect(try await Browser(server).get("/_sandbox/nothing").status == 404)
+        }
+    }
+}
+
+@Suite struct ServerLifecycleTests {
+    @Test func aTakenPortIsReportedAtOnce() async throws {
+        try await withSandbox { first in
+            let clock = ContinuousClock()
+            let started = clock.now
+            await #expect {
+                _ = try await SandboxServer.start(SandboxConfiguration(port: first.port))
+            } throws: { error in
+                String(describing: error).contains("could not listen on 127.0.0.1:\(first.port)")
+            }
+            #expect(clock.now - started < .seconds(2))
+        }
+    }
+
+    @Test func aDataFileThatIsNotADatabaseIsReportedWithItsPath() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-garbage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(repeating: 0x41, count: 4096).write(to: directory.appendingPathComponent("sandbox.sqlite"))
+        await #expect {
+            _ = try await SandboxServer.start(SandboxConfiguration(dataDirectory: directory))
+        } throws: { error in
+            let text = String(describing: error)
+            return (error as? SandboxServer.StartError)?.status == .dataError && text.contains("could not open the sandbox's data at \(directory.path)/sandbox.sqlite")
+                && text.contains("not a database")
+        }
+        #expect(FileManager.default.fileExists(atPath: directory.path), "a directory the user named is never removed")
+    }
+
+    @Test func aTemporaryDataDirectoryIsRemovedOnStop() async throws {
+        let server = try await SandboxServer.start(SandboxConfiguration(floodInterval: 0))
+        let directory = server.dataDirectory
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("sandbox.sqlite").path))
+        await server.stop()
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
     }
 }

@@ -88,13 +88,12 @@ private struct BBCodeHTMLRenderer {
                 wrap("<span class=\"bbc-video\">", "</span>")
             }
         case .image:
-            if let source = BBCodeLinks.imageSource(of: node, in: document) {
-                out += "<img class=\"bbc-\(element.name == "timg" ? "timg" : "img")\" src=\"\(htmlEscaped(source))\" alt=\"\">"
-            } else {
+            guard let source = BBCodeLinks.imageSource(of: node, in: document) else {
                 // An address the engine would not show as an image stays as the text typed.
-                let content = BBCodeLinks.plainContent(of: node, in: document) ?? ""
-                out += htmlEscaped(element.openingTag + content + (element.closingTag ?? ""))
+                wrap(htmlEscaped(element.openingTag), htmlEscaped(element.closingTag ?? ""))
+                return .proceed
             }
+            out += "<img class=\"bbc-\(element.name == "timg" ? "timg" : "img")\" src=\"\(htmlEscaped(source))\" alt=\"\">"
             return .skipChildren
         case .list: list(element)
         case .listItem: wrap("<li>", "</li>")

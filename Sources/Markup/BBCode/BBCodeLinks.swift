@@ -83,19 +83,21 @@ enum BBCodeLinks {
 }
 
 /// `&`, `<`, `>`, `"` and `'` as references, for text and for attribute values.
+/// Works on UTF-8 bytes: every special character is ASCII, and posts are mostly plain text.
 func htmlEscaped(_ text: String) -> String {
-    guard text.contains(where: { "&<>\"'".contains($0) }) else { return text }
-    var result = ""
-    result.reserveCapacity(text.utf8.count + 16)
-    for character in text {
-        switch character {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "'": result += "&#39;"
-        default: result.append(character)
+    let special: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+    guard text.utf8.contains(where: special) else { return text }
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count + 32)
+    for byte in text.utf8 {
+        switch byte {
+        case 0x26: result.append(contentsOf: "&amp;".utf8)
+        case 0x3C: result.append(contentsOf: "&lt;".utf8)
+        case 0x3E: result.append(contentsOf: "&gt;".utf8)
+        case 0x22: result.append(contentsOf: "&quot;".utf8)
+        case 0x27: result.append(contentsOf: "&#39;".utf8)
+        default: result.append(byte)
         }
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
 }

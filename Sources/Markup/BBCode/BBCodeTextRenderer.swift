@@ -14,6 +14,8 @@ private struct BBCodeTextRenderer {
     private var out = ""
     /// A block ended: the next visible text starts on a new line (nothing is written at the end).
     private var breakPending = false
+    /// Closing tags to write as text when an element shown as typed ends.
+    private var literalClosings: [BBCodeNode.ID: String] = [:]
 
     init(document: BBCodeDocument) {
         self.document = document
@@ -31,6 +33,7 @@ private struct BBCodeTextRenderer {
                 case .element(let element): return enter(node, element)
                 }
             case .exit(let node):
+                if let closing = literalClosings.removeValue(forKey: node.id) { write(closing) }
                 if let element = node.element, isBlock(element) { breakPending = true }
             }
             return .proceed
@@ -51,11 +54,9 @@ private struct BBCodeTextRenderer {
             write("\n")
         case .image:
             // A picture shows no text; an address the engine refuses stays as typed.
-            if BBCodeLinks.imageSource(of: node, in: document) == nil {
-                let content = BBCodeLinks.plainContent(of: node, in: document) ?? ""
-                write(element.openingTag + content + (element.closingTag ?? ""))
-            }
-            return .skipChildren
+            guard BBCodeLinks.imageSource(of: node, in: document) == nil else { return .skipChildren }
+            write(element.openingTag)
+            literalClosings[node.id] = element.closingTag ?? ""
         case .video:
             if let href = BBCodeLinks.href(of: node, in: document) {
                 write(href)

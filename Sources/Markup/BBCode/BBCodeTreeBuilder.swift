@@ -59,14 +59,15 @@ struct BBCodeTreeBuilder {
         }
         let decoded =
             engine.decodesNumericCharacterReferences ? CharacterReferences.decodeDecimal(String(text)) : String(text)
+        // Newlines were normalised to LF, so splitting the UTF-8 bytes splits the lines.
         var first = true
-        for segment in decoded.split(separator: "\n", omittingEmptySubsequences: false) {
+        for segment in decoded.utf8.split(separator: Byte.newline, omittingEmptySubsequences: false) {
             if !first {
                 flush()
                 addNode(.lineBreak)
             }
             first = false
-            pending += segment
+            pending += Substring(segment)
         }
     }
 

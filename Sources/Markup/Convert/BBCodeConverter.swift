@@ -15,7 +15,13 @@ public struct BBCodeConverter: Sendable {
     }
 
     public func convert(_ markdown: String) -> String {
-        guard !markdown.isEmpty, let document = CMarkDocument(markdown: markdown) else { return "" }
+        String(decoding: convertToUTF8(markdown), as: UTF8.self)
+    }
+
+    /// The same BBCode as UTF-8 bytes, for writing straight to a file or pipe: a post can be
+    /// megabytes, and this skips building (and validating) a String of it.
+    public func convertToUTF8(_ markdown: String) -> [UInt8] {
+        guard !markdown.isEmpty, let document = CMarkDocument(markdown: markdown) else { return [] }
         switch dialect {
         case .somethingawful: return render(document, SomethingAwfulDialect(), capacity: markdown.utf8.count)
         case .vbulletin: return render(document, VBulletinDialect(), capacity: markdown.utf8.count)
@@ -26,9 +32,9 @@ public struct BBCodeConverter: Sendable {
 
     /// One walk with the dialect's Strategy; generic so that each dialect's spelling is
     /// looked up directly rather than through an existential on every node.
-    private func render<D: DialectStrategy>(_ document: CMarkDocument, _ dialect: D, capacity: Int) -> String {
+    private func render<D: DialectStrategy>(_ document: CMarkDocument, _ dialect: D, capacity: Int) -> [UInt8] {
         var renderer = BBCodeRenderer(dialect: dialect, options: options, capacity: capacity + capacity / 4)
         renderer.render(document)
-        return renderer.output
+        return renderer.outputBytes
     }
 }

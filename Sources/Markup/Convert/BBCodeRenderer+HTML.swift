@@ -12,9 +12,11 @@ struct HTMLState {
         /// How many `~~`/`||` tags were open when it opened.
         let delimiterDepth: Int
     }
-    var open: [OpenElement] = []
+    var open: [OpenElement] = [] {
+        didSet { codeDepth = open.count { Self.codeElements.contains($0.element) } }
+    }
     /// Inside `<code>` and friends, text is literal even outside strict mode.
-    var codeDepth: Int { open.count { Self.codeElements.contains($0.element) } }
+    private(set) var codeDepth = 0
     static let codeElements: Set<String> = ["code", "tt", "kbd", "samp", "pre"]
 }
 

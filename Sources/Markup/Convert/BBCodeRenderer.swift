@@ -8,8 +8,11 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
     let options: ConversionOptions
     var out: BBCodeWriter<Dialect>
     private let scanner: InlineDelimiterScanner?
-    /// Paired `~~`/`||` runs in the text nodes of the containers entered so far.
+    /// Paired `~~`/`||` runs in the text nodes of the containers scanned so far.
     private var marks: [CMarkNode: [DelimiterMark]] = [:]
+    private var scannedContainers: Set<CMarkNode> = []
+    /// The dialect's most used tags, spelled once rather than on every node.
+    private let spelled: Spellings
     /// Tags to close when the formatting node being exited (emphasis, heading, link) was
     /// entered: enter and exit events nest, so a stack matches them up.
     private var closers: [[TagPair]] = []
@@ -27,6 +30,7 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
         self.dialect = dialect
         self.options = options
         self.out = BBCodeWriter(dialect: dialect, capacity: capacity)
+        self.spelled = Spellings(dialect)
         var kinds: [InlineDelimiter] = []
         if !options.strict {
             if dialect.strike != nil { kinds.append(.strike) }
@@ -60,12 +64,12 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
         case CMARK_NODE_BLOCK_QUOTE:
             if entering {
                 separateBlock(node)
-                out.open(dialect.quote)
+                out.open(spelled.quote)
                 out.separate(1)
             } else {
                 closeHTML(ownedBy: node)
                 out.separate(1)
-                out.close(dialect.quote)
+                out.close(spelled.quote)
             }
 
         case CMARK_NODE_LIST:
@@ -99,7 +103,6 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
         case CMARK_NODE_PARAGRAPH:
             if entering {
                 separateBlock(node)
-                findDelimiters(in: node)
             } else {
                 closeHTML(ownedBy: node)
             }
@@ -109,7 +112,6 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
                 separateBlock(node)
                 let tags = dialect.heading(level: node.headingLevel)
                 openFormatting(tags, for: node)
-                findDelimiters(in: node)
             } else {
                 closeHTML(ownedBy: node)
                 closeFormatting(for: node)
@@ -142,16 +144,15 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
             translateHTML(node.literal, owner: node.parent, inBlock: false)
 
         case CMARK_NODE_EMPH:
-            renderFormatting(node, entering: entering, tags: [dialect.italic])
+            renderFormatting(node, entering: entering, tags: spelled.italic)
 
         case CMARK_NODE_STRONG:
-            renderFormatting(node, entering: entering, tags: [dialect.bold])
+            renderFormatting(node, entering: entering, tags: spelled.bold)
 
         case CMARK_NODE_LINK:
             if entering {
                 let url = node.url
                 openFormatting(url.isEmpty ? [] : [dialect.link(href: URLEscaping.encode(url))], for: node)
-                findDelimiters(in: node)
             } else {
                 closeHTML(ownedBy: node)
                 closeFormatting(for: node)
@@ -190,7 +191,7 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
                 numberedLines.append(node.listStart)
             } else {
                 numberedLines.append(nil)
-                out.open(dialect.list(ordered: node.isOrderedList))
+                out.open(node.isOrderedList ? spelled.orderedList : spelled.bulletList)
                 out.separate(1)
             }
         } else {
@@ -198,7 +199,7 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
             numberedLines.removeLast()
             if !numbered {
                 out.separate(1)
-                out.close(dialect.list(ordered: node.isOrderedList))
+                out.close(node.isOrderedList ? spelled.orderedList : spelled.bulletList)
             }
         }
     }
@@ -211,7 +212,7 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
             numberedLines[last] = number + 1
         } else {
             out.separate(1)
-            out.write(dialect.listItem, .markup)
+            out.write(spelled.listItem, .markup)
         }
     }
 
@@ -236,13 +237,20 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
 
     // MARK: - Inlines
 
-    private mutating func findDelimiters(in container: CMarkNode) {
-        guard let scanner else { return }
-        for (node, nodeMarks) in scanner.marks(in: container) { marks[node] = nodeMarks }
+    /// Pairs the `~~`/`||` runs of a container the first time one of its text nodes holds a
+    /// delimiter character: text before that node has none, so nothing is missed, and most
+    /// containers are never scanned at all.
+    private mutating func findDelimiters(around node: CMarkNode, _ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let scanner, utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "|") }),
+            let container = node.parent, !scannedContainers.contains(container)
+        else { return }
+        scannedContainers.insert(container)
+        for (textNode, nodeMarks) in scanner.marks(in: container) { marks[textNode] = nodeMarks }
     }
 
     private mutating func writeText(_ node: CMarkNode) {
         let utf8 = node.literalBytes
+        findDelimiters(around: node, utf8)
         guard !marks.isEmpty, let nodeMarks = marks.removeValue(forKey: node) else {
             out.write(utf8, textEscaping)
             return
@@ -268,14 +276,14 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
 
     private func tag(for kind: InlineDelimiter) -> TagPair? {
         switch kind {
-        case .strike: dialect.strike
-        case .spoiler: dialect.inlineSpoiler
+        case .strike: spelled.strike
+        case .spoiler: spelled.inlineSpoiler
         }
     }
 
     /// A code span is literal in every mode: BBCode typed in it is always shown.
     mutating func writeCodeSpan(_ literal: UnsafeBufferPointer<UInt8>) {
-        guard var style = dialect.inlineCode, !out.isInPlainContext else {
+        guard var style = spelled.inlineCode, !out.isInPlainContext else {
             out.write(literal, out.isInPlainContext ? .plain : .prose(strict: true))
             return
         }
@@ -291,15 +299,14 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
     /// path, `data:`) would reach the reader as the literal tag, so the image is left out.
     mutating func writeImage(source: String) {
         guard !out.isInPlainContext, Self.isWebAddress(source) else { return }
-        out.open(dialect.image)
+        out.open(spelled.image)
         out.write(source, .url)
-        out.close(dialect.image)
+        out.close(spelled.image)
     }
 
     private mutating func renderFormatting(_ node: CMarkNode, entering: Bool, tags: [TagPair]) {
         if entering {
             openFormatting(tags, for: node)
-            findDelimiters(in: node)
         } else {
             closeHTML(ownedBy: node)
             closeFormatting(for: node)
@@ -338,10 +345,37 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
         return info.lowercased()
     }
 
-    var output: String { out.output }
+    var outputBytes: [UInt8] { out.bytes }
 }
 
 /// Stands in for a horizontal rule on engines without one.
 enum TextRule {
     static let line = String(repeating: "\u{2500}", count: 20)
+}
+
+/// The tags the walker writes most, spelled by the dialect once per conversion.
+struct Spellings {
+    let bold: [TagPair]
+    let italic: [TagPair]
+    let quote: TagPair
+    let bulletList: TagPair
+    let orderedList: TagPair
+    let listItem: String
+    let image: TagPair
+    let strike: TagPair?
+    let inlineSpoiler: TagPair?
+    let inlineCode: CodeStyle?
+
+    init(_ dialect: some DialectStrategy) {
+        bold = [dialect.bold]
+        italic = [dialect.italic]
+        quote = dialect.quote
+        bulletList = dialect.list(ordered: false)
+        orderedList = dialect.list(ordered: true)
+        listItem = dialect.listItem
+        image = dialect.image
+        strike = dialect.strike
+        inlineSpoiler = dialect.inlineSpoiler
+        inlineCode = dialect.inlineCode
+    }
 }

@@ -96,26 +96,25 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         }
     }
 
-    /// In prose, a `[` that could start a tag gets the dialect's breaker right after it.
-    /// Outside strict mode only what no author means as markup is broken: a numeric
-    /// entity on engines that would decode it.
+    /// In prose, a `[` that could start a tag is written the dialect's literal way. Outside
+    /// strict mode only what no author means as markup is neutralised: a numeric character
+    /// reference, on engines that would decode it.
     private mutating func writeProse(_ utf8: UnsafeBufferPointer<UInt8>, strict: Bool) {
-        let breaker = dialect.breaker
-        let entities = dialect.decodesNumericEntities
         // A `[` or `&` written just before (with markup dropped in between) joins this text.
-        if let last = bytes.last, let first = utf8.first, needsBreaker(last, first, strict: strict, entities: entities) {
-            bytes.append(contentsOf: breaker.utf8)
+        if let last = bytes.last, let first = utf8.first, let literal = replacement(last, before: first, strict: strict) {
+            bytes.removeLast()
+            bytes.append(contentsOf: literal.utf8)
         }
         var start = 0
         var index = 0
         let count = utf8.count
         while index < count - 1 {
             let byte = utf8[index]
-            if (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "&")),
-                needsBreaker(byte, utf8[index + 1], strict: strict, entities: entities)
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "&"),
+                let literal = replacement(byte, before: utf8[index + 1], strict: strict)
             {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...index]))
-                bytes.append(contentsOf: breaker.utf8)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                bytes.append(contentsOf: literal.utf8)
                 start = index + 1
             }
             index += 1
@@ -123,12 +122,12 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
-    /// Whether `byte` followed by `next` could be read as the start of a tag (strict mode)
-    /// or of a numeric character reference (engines that decode them).
-    private func needsBreaker(_ byte: UInt8, _ next: UInt8, strict: Bool, entities: Bool) -> Bool {
-        if byte == UInt8(ascii: "[") { return strict && TagSyntax.startsTagName(next) }
-        if byte == UInt8(ascii: "&") { return entities && next == UInt8(ascii: "#") }
-        return false
+    /// What to write for `byte` when `next` follows it and the pair could be read as the start
+    /// of a tag (strict mode) or of a numeric character reference; nil to write it as it is.
+    private func replacement(_ byte: UInt8, before next: UInt8, strict: Bool) -> String? {
+        if byte == UInt8(ascii: "["), strict, TagSyntax.startsTagName(next) { return dialect.literalBracket }
+        if byte == UInt8(ascii: "&"), next == UInt8(ascii: "#") { return dialect.literalAmpersand }
+        return nil
     }
 
     /// In a plain tag, text is shown as typed, except that a closing tag for anything open
@@ -181,9 +180,6 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         if cursor < utf8.count, utf8[cursor] == UInt8(ascii: "]") { cursor += 1 }
         return cursor - index
     }
-
-    /// The finished BBCode.
-    var output: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// What BBCode tokenizers take for the start of a tag name.

@@ -65,12 +65,13 @@ protocol DialectStrategy: Sendable {
     var image: TagPair { get }
     /// A horizontal rule; nil means a line of box-drawing characters stands in.
     var horizontalRule: String? { get }
-    /// An empty tag pair the engine parses and shows as nothing. Put right after a `[`, it
-    /// makes the engine's tokenizer see `[` + `[` and give up on the sequence as a tag.
-    var breaker: String { get }
-    /// vBulletin's `htmlspecialchars_uni` lets numeric entities through, so `&#8364;` typed
-    /// as text shows as a euro sign unless the `&#` is broken up.
-    var decodesNumericEntities: Bool { get }
+    /// What stands for a `[` that must not start a tag. By default the `[` followed by an empty
+    /// tag pair the engine parses and shows as nothing: its tokenizer sees `[` + `[` and gives
+    /// up on the first as a tag. vBulletin-style engines use a character reference instead.
+    var literalBracket: String { get }
+    /// What stands for an `&` that must not start a numeric character reference; nil where
+    /// the engine escapes every `&` itself.
+    var literalAmpersand: String? { get }
 }
 
 extension DialectStrategy {
@@ -97,6 +98,6 @@ extension DialectStrategy {
     func link(href: String) -> TagPair { tag("url", option: href) }
     var image: TagPair { tag("img") }
     var horizontalRule: String? { nil }
-    var breaker: String { "[b][/b]" }
-    var decodesNumericEntities: Bool { false }
+    var literalBracket: String { "[" + bold.open + bold.close }
+    var literalAmpersand: String? { nil }
 }

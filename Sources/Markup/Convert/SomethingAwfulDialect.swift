@@ -1,8 +1,7 @@
 /// The Something Awful forums: a heavily modified vBulletin 3. The tag set is the one the
 /// forum lists (forum-protocol.md): no sizes, headings or rule, `[fixed]` for monospace,
-/// `[super]` rather than `[sup]`. Whether SA stops parsing inside `[code]` is unverified, so
-/// code is escaped as if tags inside it were read (the breaker is invisible either way only
-/// where tags are read; docs/dialects.md weighs the two risks).
+/// `[super]` rather than `[sup]`. Whether SA stops parsing inside `[code]` is unverified; the
+/// character-reference escape works either way (docs/dialects.md).
 struct SomethingAwfulDialect: DialectStrategy {
     var strike: TagPair? { tag("s") }
     var inlineSpoiler: TagPair? { tag("spoiler") }
@@ -14,5 +13,8 @@ struct SomethingAwfulDialect: DialectStrategy {
     func heading(level: Int) -> [TagPair] {
         level <= 2 ? [tag("b"), tag("u")] : [tag("b")]
     }
-    var decodesNumericEntities: Bool { true }
+    // htmlspecialchars_uni() keeps decimal references, and the browser decodes them after
+    // the BBCode parser has run: `&#91;` shows `[` inside [code] or out, parsed or not.
+    var literalBracket: String { "&#91;" }
+    var literalAmpersand: String? { "&#38;" }
 }

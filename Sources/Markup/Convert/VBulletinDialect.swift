@@ -12,5 +12,8 @@ struct VBulletinDialect: DialectStrategy {
     }
     // An unclosed tag stays literal text on vBulletin, so even the rule is a pair.
     var horizontalRule: String? { "[hr][/hr]" }
-    var decodesNumericEntities: Bool { true }
+    // htmlspecialchars_uni() keeps decimal references, and the browser decodes them after
+    // the BBCode parser has run: `&#91;` shows `[` inside [code] or out, parsed or not.
+    var literalBracket: String { "&#91;" }
+    var literalAmpersand: String? { "&#38;" }
 }

@@ -9,7 +9,8 @@ struct XenForoDialect: DialectStrategy {
     var inlineCode: CodeStyle? { CodeStyle(tags: tag("icode"), content: .plain) }
     var richInlineCode: CodeStyle? { CodeStyle(tags: tag("icode", option: "rich"), content: .parsed) }
     func codeBlock(language: String?) -> CodeStyle {
-        CodeStyle(tags: tag("code", option: language), content: .plain)
+        // `rich` is not a language to XenForo: it would make the content parsed.
+        CodeStyle(tags: tag("code", option: language == "rich" ? nil : language), content: .plain)
     }
     var richCodeBlock: CodeStyle? { CodeStyle(tags: tag("code", option: "rich"), content: .parsed) }
     func heading(level: Int) -> [TagPair] {

@@ -3,6 +3,29 @@ import GRDB
 
 /// Reading the forum: the index (HTML, or JSON with `json=1` as the login's `next` asks for),
 /// a forum's thread list, and a thread's pages with `goto=post` / `goto=lastpost` redirects.
+/// One line of a forum's thread list.
+private struct ThreadListRow: Sendable {
+    var id: Int64
+    var title: String
+    var iconId: Int64
+    var closed: Bool
+    var authorId: Int64
+    var author: String
+    var posts: Int
+    var lastPost: Date?
+
+    init(_ row: Row) {
+        id = row["id"]
+        title = row["title"]
+        iconId = row["iconId"]
+        closed = row["closed"]
+        authorId = row["authorId"]
+        author = row["username"]
+        posts = row["posts"]
+        lastPost = row["lastPost"]
+    }
+}
+
 extension SandboxForum {
     static let postsPerPage = 40
 
@@ -66,19 +89,16 @@ extension SandboxForum {
                        (SELECT MAX(postedAt) FROM post WHERE post.threadId = thread.id) AS lastPost
                 FROM thread JOIN user ON user.id = thread.authorId
                 WHERE thread.forumId = ? ORDER BY lastPost DESC, thread.id DESC
-                """, arguments: [forumId])
+                """, arguments: [forumId]).map(ThreadListRow.init)
         }
-        let threads = rows.map { row -> String in
-            let id: Int64 = row["id"], posts: Int = row["posts"], closed: Bool = row["closed"]
-            let icon = Catalog.icon(row["iconId"])
-            let lastPost: Date? = row["lastPost"]
-            return """
-            <tr class="thread\(closed ? " closed" : "")" id="thread\(id)">
-            <td class="icon">\(icon.map { "<img src=\"\($0.imagePath)\" alt=\"\(esc($0.name))\">" } ?? "")</td>
-            <td class="title"><div class="info"><a href="showthread.php?threadid=\(id)" class="thread_title">\(esc(row["title"]))</a></div></td>
-            <td class="author"><a href="member.php?action=getinfo&amp;userid=\(row["authorId"] as Int64)">\(esc(row["username"]))</a></td>
-            <td class="replies">\(max(posts - 1, 0))</td>
-            <td class="lastpost">\(esc(lastPost.map(ForumDates.post) ?? ""))</td>
+        let threads = rows.map { row in
+            """
+            <tr class="thread\(row.closed ? " closed" : "")" id="thread\(row.id)">
+            <td class="icon">\(Catalog.icon(row.iconId).map { "<img src=\"\($0.imagePath)\" alt=\"\(esc($0.name))\">" } ?? "")</td>
+            <td class="title"><div class="info"><a href="showthread.php?threadid=\(row.id)" class="thread_title">\(esc(row.title))</a></div></td>
+            <td class="author"><a href="member.php?action=getinfo&amp;userid=\(row.authorId)">\(esc(row.author))</a></td>
+            <td class="replies">\(max(row.posts - 1, 0))</td>
+            <td class="lastpost">\(esc(row.lastPost.map(ForumDates.post) ?? ""))</td>
             </tr>
             """
         }
