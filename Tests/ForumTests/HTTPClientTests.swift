@@ -38,7 +38,7 @@ import Testing
         let error = await failure(HTTPRequest(url: peer.baseURL), try client(timeout: .milliseconds(400)))
         #expect(error?.kind == .timedOut)
         #expect(error?.requestSent == true)
-        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(ContinuousClock.now - started < .seconds(15), "the timeout fired; without it this would wait forever")
     }
 
     @Test func aServerThatIsNotRunningCannotBeReachedAndNothingWasSent() async throws {
