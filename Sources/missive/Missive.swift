@@ -13,7 +13,9 @@ struct Missive: AsyncParsableCommand {
             twice, and can undo.
             """,
         version: MissiveVersion.string,
-        subcommands: []
+        subcommands: [
+            ThemesCommand.self,
+        ]
     )
 
     /// Runs the chosen command, turning Missive's own errors into one line on stderr and

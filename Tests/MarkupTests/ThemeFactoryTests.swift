@@ -39,7 +39,7 @@ import Testing
             let theme = try factory.theme(named: name)
             #expect(Set(theme.origins.keys) == Set(ThemeKey.allCases), "\(name)")
             #expect(theme.chain.last == "default")
-            #expect(theme.description != nil || name == "default", "\(name) has no description")
+            #expect(theme.description != nil, "\(name) has no description")
         }
         // default is the root: it must set every key itself.
         let root = try factory.theme(named: "default")
