@@ -14,6 +14,9 @@ struct Missive: AsyncParsableCommand {
             """,
         version: MissiveVersion.string,
         subcommands: [
+            ConvertCommand.self,
+            RenderCommand.self,
+            SandboxCommand.self,
             ThemesCommand.self,
         ]
     )
