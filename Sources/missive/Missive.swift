@@ -18,6 +18,7 @@ struct Missive: AsyncParsableCommand {
             RenderCommand.self,
             SandboxCommand.self,
             ThemesCommand.self,
+            PreviewCommand.self,
         ]
     )
 
