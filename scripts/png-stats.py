@@ -2,9 +2,10 @@
 """Decodes a PNG (8-bit RGB or RGBA, not interlaced, as Chromium writes them) with the standard
 library alone and prints what a test needs to tell a drawn page from a blank one, as JSON:
 width, height, the number of distinct colours, the most common colour and its share, and the
-colours of the pixels asked for with --at X,Y.
+colours of the pixels asked for with --at X,Y, and how many pixels have each colour asked for
+with --count '#rrggbb'.
 
-    scripts/png-stats.py FILE.png [--at X,Y]...
+    scripts/png-stats.py FILE.png [--at X,Y]... [--count '#rrggbb']...
 """
 import json
 import struct
@@ -60,11 +61,13 @@ def decode(path):
 
 
 def main(argv):
-    path, points = argv[1], []
+    path, points, wanted = argv[1], [], []
     for i, arg in enumerate(argv):
         if arg == "--at":
             x, y = argv[i + 1].split(",")
             points.append((int(x), int(y)))
+        elif arg == "--count":
+            wanted.append(argv[i + 1].lower())
     width, height, channels, rows = decode(path)
     hexes = Counter()
     for line in rows:
@@ -78,7 +81,7 @@ def main(argv):
     print(json.dumps({
         "width": width, "height": height, "colours": len(hexes),
         "most_common": common, "most_common_share": count / (width * height),
-        "at": at, "share": {colour: n / (width * height) for colour, n in hexes.most_common(12)},
+        "at": at, "count": {colour: hexes[colour] for colour in wanted}, "share": {colour: n / (width * height) for colour, n in hexes.most_common(12)},
     }))
 
 
