@@ -30,10 +30,11 @@ public enum ThemeStylesheet {
               border: 1px solid \(c(.quoteBorder)); border-left-width: 4px; margin: 8px 0; padding: 0 10px 6px; }
             .bbc-quote-header { color: \(c(.quoteHeaderColor)); background: \(c(.quoteHeaderBackground));
               margin: 0 -10px 6px; padding: 3px 10px; font-weight: bold; font-size: 0.92em; }
-            .bbc-code, pre { color: \(c(.codeColor)); background: \(c(.codeBackground));
+            .bbc-code { color: \(c(.codeColor)); background: \(c(.codeBackground));
               border: 1px solid \(c(.codeBorder)); font-family: \(t(.codeFont)); padding: 8px 10px;
               margin: 8px 0; overflow-x: auto; white-space: pre; }
             .bbc-code code { font-family: inherit; color: inherit; }
+            .bbc-pre { font-family: \(t(.codeFont)); white-space: pre-wrap; margin: 8px 0; }
             .bbc-fixed, tt { color: \(c(.fixedColor)); font-family: \(t(.fixedFont)); }
             .bbc-spoiler { background: \(c(.spoilerBackground)); color: \(c(.spoilerBackground)); border-radius: 2px; }
             .bbc-spoiler:not(:hover):not(:focus) * { color: inherit; background: transparent; }
