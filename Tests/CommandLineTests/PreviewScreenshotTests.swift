@@ -8,40 +8,11 @@ import Testing
     static let root = BuiltBinary.packageRoot
     static let output = root.appendingPathComponent("artifacts/screenshots", isDirectory: true)
 
-    /// Runs a program to completion with its output in a file (Chromium leaves helper processes
-    /// that would hold a pipe open). Returns the exit status and the output.
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("screenshots-\(UUID().uuidString).log")
-        guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.currentDirectoryURL = Self.root
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: log), as: UTF8.self))
-    }
-
-    func resolvedColours(_ theme: String) throws -> [String: String] {
-        let result = try runMissive(["themes", "show", theme, "--json"])
-        let object = try #require(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
-        let keys = try #require(object["keys"] as? [[String: Any]])
-        return Dictionary(uniqueKeysWithValues: keys.compactMap { key in
-            (key["key"] as? String).flatMap { name in (key["value"] as? String).map { (name, $0) } }
-        })
-    }
-
     @Test func everyBundledThemeDrawsTheRichPost() throws {
-        let (status, log) = try run(["bash", "scripts/screenshots.sh"], environment: [
+        let environment = ProcessInfo.processInfo.environment.merging([
             "MISSIVE_BIN_DIR": BuiltBinary.directory.path, "OUT_DIR": Self.output.path,
-        ])
+        ]) { $1 }
+        let (status, log) = try runProgram(["bash", "scripts/screenshots.sh"], environment: environment, directory: Self.root)
         #expect(status == 0, "\(log)")
         let themes = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Themes").path)
             .filter { $0.hasSuffix(".toml") }.map { String($0.dropLast(5)) }.sorted()
@@ -50,10 +21,10 @@ import Testing
         for theme in themes {
             let png = Self.output.appendingPathComponent("\(theme).png").path
             // (2,2) is inside the body's padding: the page background. (40,80) is inside the post box.
-            let colours = try resolvedColours(theme)
+            let colours = try resolvedThemeKeys(theme)
             let textColour = try #require(colours["text.color"])
-            let (decoded, json) = try run(["python3", "scripts/png-stats.py", png, "--at", "2,2", "--at", "40,80",
-                                           "--count", textColour])
+            let (decoded, json) = try runProgram(["python3", "scripts/png-stats.py", png, "--at", "2,2", "--at", "40,80",
+                                                  "--count", textColour], directory: Self.root)
             #expect(decoded == 0, "\(theme): \(json)")
             let stats = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(theme)")
             let at = try #require(stats["at"] as? [String: String])

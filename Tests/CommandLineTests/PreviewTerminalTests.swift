@@ -14,16 +14,6 @@ import Testing
         post = url.path
     }
 
-    /// The theme's resolved keys, as `missive themes show --json` gives them.
-    func themeKeys(_ name: String) throws -> [String: String] {
-        let result = try runMissive(["themes", "show", name, "--json"], environment: environment)
-        let object = try #require(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
-        let keys = try #require(object["keys"] as? [[String: Any]])
-        return Dictionary(uniqueKeysWithValues: keys.compactMap { key in
-            (key["key"] as? String).flatMap { name in (key["value"] as? String).map { (name, $0) } }
-        })
-    }
-
     func run(_ arguments: String, term: String, extra: [String: String] = [:], width: Int = 100) throws -> (Screen, String) {
         let terminal = try TmuxTerminal(command: "\(BuiltBinary.url("missive").path) preview \(post) \(arguments)",
                                         environment: environment.merging(extra) { $1 }, term: term, width: width)
@@ -46,7 +36,7 @@ import Testing
     @Test func defaultThemeInTruecolor() throws {
         let (screen, _) = try run("--theme default", term: "xterm-256color", extra: ["COLORTERM": "truecolor"])
         expectLayout(screen)
-        let keys = try themeKeys("default")
+        let keys = try resolvedThemeKeys("default", environment: environment)
         func colour(_ key: String) -> String? { keys[key].flatMap(sgrTruecolor) }
 
         let bold = try #require(screen.cells(of: "bold"))

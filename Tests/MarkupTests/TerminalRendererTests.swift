@@ -4,11 +4,8 @@ import Testing
 
 /// The terminal preview over real parsed BBCode, under real bundled themes.
 @Suite struct TerminalRendererTests {
-    static let factory: ThemeFactory? = try? ThemeFactory.load(bundledDirectory: BundledThemes.sourceTreeThemes,
-                                                              userDirectory: nil)
-
     func theme(_ name: String) throws -> Theme {
-        try #require(Self.factory).theme(named: name)
+        try BundledThemeFixture.theme(name)
     }
 
     func plain(_ bbcode: String, width: Int = 80, dialect: Dialect = .somethingawful) throws -> String {

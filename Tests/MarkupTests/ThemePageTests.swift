@@ -4,15 +4,12 @@ import Testing
 
 /// The themed HTML page and its stylesheet, which the sandbox forum uses too.
 @Suite struct ThemePageTests {
-    static let factory: ThemeFactory? = try? ThemeFactory.load(bundledDirectory: BundledThemes.sourceTreeThemes,
-                                                              userDirectory: nil)
-
     func theme(_ name: String) throws -> Theme {
-        try #require(Self.factory).theme(named: name)
+        try BundledThemeFixture.theme(name)
     }
 
     @Test func everyColourOfTheThemeIsInItsStylesheet() throws {
-        for name in try #require(Self.factory).names {
+        for name in try #require(BundledThemeFixture.factory).names {
             let theme = try theme(name)
             let css = ThemeStylesheet.css(for: theme)
             for key in ThemeKey.allCases where key.kind == .color && key != .accentImage {

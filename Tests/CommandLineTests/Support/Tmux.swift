@@ -57,26 +57,10 @@ final class TmuxTerminal {
         }
     }
 
-    /// Runs one tmux client and returns what it printed (through a file, so nothing the server
-    /// inherits can hold a pipe open).
+    /// Runs one tmux client and returns what it printed.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        defer { try? FileManager.default.removeItem(at: outputFile) }
-        let output = try FileHandle(forWritingTo: outputFile)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        return String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
+        try runProgram(["tmux", "-L", socket] + arguments).output
     }
 
     static func quote(_ text: String) -> String {
