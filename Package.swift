@@ -46,6 +46,7 @@ let package = Package(
             dependencies: [
                 "Common", "Markup",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/Sandbox"
@@ -71,7 +72,9 @@ let package = Package(
         .testTarget(name: "CommonTests", dependencies: ["Common"], path: "Tests/CommonTests"),
         .testTarget(
             name: "MarkupTests",
-            dependencies: ["Markup", "CCMark", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "Markup", "CCMark", "CLibXML2", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             path: "Tests/MarkupTests"
         ),
         .testTarget(
@@ -82,7 +85,7 @@ let package = Package(
         .testTarget(name: "ForumTests", dependencies: ["Forum", "Sandbox"], path: "Tests/ForumTests"),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "Store", "Common"], path: "Tests/ComposeTests"),
         .testTarget(name: "OutboxTests", dependencies: ["Outbox", "Sandbox"], path: "Tests/OutboxTests"),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox"], path: "Tests/SandboxTests"),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Common", "CLibXML2"], path: "Tests/SandboxTests"),
         // Runs the built `missive` and `missive-sandbox` binaries as a user would.
         .testTarget(name: "CommandLineTests", dependencies: ["Common"], path: "Tests/CommandLineTests"),
     ]

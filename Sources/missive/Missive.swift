@@ -26,6 +26,9 @@ struct Missive: AsyncParsableCommand {
             RedoCommand.self,
             HistoryCommand.self,
             DoctorCommand.self,
+            ConvertCommand.self,
+            RenderCommand.self,
+            SandboxCommand.self,
         ]
     )
 

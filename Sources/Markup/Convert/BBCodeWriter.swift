@@ -1,0 +1,229 @@
+/// How a piece of text must be escaped on its way into the BBCode. Every write names one,
+/// as cmark's own renderers do (LITERAL, NORMAL, URL, TITLE).
+enum Escaping {
+    /// Our own markup: written as it is.
+    case markup
+    /// Text of the post where the engine reads tags. `strict` neutralises every tag-like
+    /// sequence; otherwise tags the author typed pass through on purpose.
+    case prose(strict: Bool)
+    /// Text inside a plain tag (code): only a closing tag of something open can escape,
+    /// so those are split out of the plain tag.
+    case plain
+    /// A link or image target inside `[url=...]` or `[img]...[/img]`.
+    case url
+}
+
+/// The output buffer: tags, escaped text, and the line structure between blocks.
+/// Newlines are meaningful on a forum (each one is a line break), so blank lines are
+/// only written when the next block actually arrives, never at the end.
+struct BBCodeWriter<Dialect: DialectStrategy> {
+    private(set) var bytes: [UInt8] = []
+    private var pendingNewlines = 0
+    /// Tags open in the output, innermost last: in a plain context, a closing tag for any
+    /// of them would end the context early (vBulletin's parser closes across stop_parse).
+    private var openTags: [TagPair] = []
+    /// How many of the open tags are plain (code) tags.
+    private var plainDepth = 0
+    private let dialect: Dialect
+
+    init(dialect: Dialect, capacity: Int = 0) {
+        self.dialect = dialect
+        bytes.reserveCapacity(capacity)
+    }
+
+    var isInPlainContext: Bool { plainDepth > 0 }
+
+    // MARK: - Line structure
+
+    /// Asks for `count` newlines (1: a new line, 2: a blank line) before the next output.
+    mutating func separate(_ count: Int) {
+        pendingNewlines = max(pendingNewlines, count)
+    }
+
+    /// Exactly one newline before the next output, whatever was asked before: a closing
+    /// container tag goes on its own line, without a blank line above it.
+    mutating func startLine() {
+        pendingNewlines = 1
+    }
+
+    /// A line break inside a block.
+    mutating func lineBreak() {
+        flushSeparation()
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    private mutating func flushSeparation() {
+        if pendingNewlines > 0, !bytes.isEmpty {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: pendingNewlines))
+        }
+        pendingNewlines = 0
+    }
+
+    // MARK: - Tags
+
+    mutating func open(_ tag: TagPair, content: TagContent = .parsed) {
+        write(tag.open, .markup)
+        openTags.append(tag)
+        if content == .plain { plainDepth += 1 }
+    }
+
+    mutating func close(_ tag: TagPair, content: TagContent = .parsed) {
+        write(tag.close, .markup)
+        if let index = openTags.lastIndex(of: tag) { openTags.remove(at: index) }
+        if content == .plain { plainDepth -= 1 }
+    }
+
+    // MARK: - Text
+
+    mutating func write(_ text: String, _ escaping: Escaping) {
+        var text = text
+        text.withUTF8 { write($0, escaping) }
+    }
+
+    /// The same for bytes straight from cmark's tree (no String is made for them).
+    mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ escaping: Escaping) {
+        if text.isEmpty { return }
+        flushSeparation()
+        switch escaping {
+        case .markup:
+            bytes.append(contentsOf: text)
+        case .prose(let strict):
+            writeProse(text, strict: strict)
+        case .plain:
+            writePlain(text)
+        case .url:
+            URLEscaping.append(text, to: &bytes)
+        }
+    }
+
+    /// In prose, a `[` that could start a tag is written the dialect's literal way. Outside
+    /// strict mode only what no author means as markup is neutralised: a numeric character
+    /// reference, on engines that would decode it.
+    private mutating func writeProse(_ utf8: UnsafeBufferPointer<UInt8>, strict: Bool) {
+        // A `[` or `&` written just before (with markup dropped in between) joins this text.
+        if let last = bytes.last, let first = utf8.first, let literal = replacement(last, before: first, strict: strict) {
+            bytes.removeLast()
+            bytes.append(contentsOf: literal.utf8)
+        }
+        var start = 0
+        var index = 0
+        let count = utf8.count
+        while index < count - 1 {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "&"),
+                let literal = replacement(byte, before: utf8[index + 1], strict: strict)
+            {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                bytes.append(contentsOf: literal.utf8)
+                start = index + 1
+            }
+            index += 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
+
+    /// What to write for `byte` when `next` follows it and the pair could be read as the start
+    /// of a tag (strict mode) or of a numeric character reference; nil to write it as it is.
+    private func replacement(_ byte: UInt8, before next: UInt8, strict: Bool) -> String? {
+        if byte == UInt8(ascii: "["), strict, TagSyntax.startsTagName(next) { return dialect.literalBracket }
+        if byte == UInt8(ascii: "&"), next == UInt8(ascii: "#") { return dialect.literalAmpersand }
+        return nil
+    }
+
+    /// In a plain tag, text is shown as typed, except that a closing tag for anything open
+    /// would end it. A line holding one is lifted out whole: the plain tags close before it,
+    /// it is written as neutralised prose, and they open again after it, so the line breaks
+    /// a reader sees stay where they were.
+    private mutating func writePlain(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var lineStart = 0
+        while lineStart < utf8.count {
+            var lineEnd = lineStart
+            while lineEnd < utf8.count, utf8[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            let line = UnsafeBufferPointer(rebasing: utf8[lineStart..<lineEnd])
+            if containsOpenTagsCloser(line) {
+                let plainTags = openTags.suffix(plainDepth)
+                for tag in plainTags.reversed() { bytes.append(contentsOf: tag.close.utf8) }
+                bytes.append(UInt8(ascii: "\n"))
+                writeProse(line, strict: true)
+                bytes.append(UInt8(ascii: "\n"))
+                for tag in plainTags { bytes.append(contentsOf: tag.open.utf8) }
+            } else {
+                bytes.append(contentsOf: line)
+            }
+            if lineEnd < utf8.count { bytes.append(UInt8(ascii: "\n")) }
+            lineStart = lineEnd + 1
+        }
+    }
+
+    /// Whether `text` holds a closing tag for a tag now open, or for `extra` (a tag about to
+    /// be opened around it): the test for whether text fits inside a plain tag as it is.
+    func containsOpenTagsCloser(_ text: UnsafeBufferPointer<UInt8>, extra: TagPair? = nil) -> Bool {
+        var index = 0
+        while index < text.count {
+            if text[index] == UInt8(ascii: "["), closingTagLength(text, at: index, extra: extra) != nil { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// If `[/name` at `index` closes a tag that is open, the length up to and including
+    /// its `]` (or to the end of the name when there is none).
+    private func closingTagLength(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, extra: TagPair? = nil) -> Int? {
+        var cursor = index + 1
+        guard cursor < utf8.count, utf8[cursor] == UInt8(ascii: "/") else { return nil }
+        cursor += 1
+        let nameStart = cursor
+        while cursor < utf8.count, TagSyntax.isNameByte(utf8[cursor]) { cursor += 1 }
+        guard cursor > nameStart else { return nil }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: utf8[nameStart..<cursor]), as: UTF8.self).lowercased()
+        guard extra?.name == name || openTags.contains(where: { $0.name == name }) else { return nil }
+        if cursor < utf8.count, utf8[cursor] == UInt8(ascii: "]") { cursor += 1 }
+        return cursor - index
+    }
+}
+
+/// What BBCode tokenizers take for the start of a tag name.
+enum TagSyntax {
+    static func startsTagName(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "*") || isNameByte(byte)
+    }
+
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default:
+            false
+        }
+    }
+}
+
+/// URLs keep every byte a browser would send, but the ones a BBCode tokenizer could read
+/// as the end of the tag or of its option are percent-encoded.
+enum URLEscaping {
+    static func append(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\\"),
+                UInt8(ascii: "`"), 0x00...0x1F, 0x7F...0xFF:
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
+            default:
+                bytes.append(byte)
+            }
+        }
+    }
+
+    /// A URL escaped for a tag option, for tags built before they are written.
+    static func encode(_ url: String) -> String {
+        var url = url
+        var bytes: [UInt8] = []
+        url.withUTF8 { append($0, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+}

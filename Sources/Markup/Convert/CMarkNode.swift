@@ -1,0 +1,69 @@
+import CCMark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only view of one node of cmark's tree. The tree is owned by `CMarkDocument`;
+/// a node is only valid while its document is alive.
+struct CMarkNode: Hashable {
+    let raw: OpaquePointer
+
+    var type: cmark_node_type { cmark_node_get_type(raw) }
+    var parent: CMarkNode? { cmark_node_parent(raw).map(CMarkNode.init) }
+    var firstChild: CMarkNode? { cmark_node_first_child(raw).map(CMarkNode.init) }
+    var next: CMarkNode? { cmark_node_next(raw).map(CMarkNode.init) }
+    var previous: CMarkNode? { cmark_node_previous(raw).map(CMarkNode.init) }
+
+    /// The text of a text, code, code block or HTML node (empty for the others).
+    var literal: String { cmark_node_get_literal(raw).map { String(cString: $0) } ?? "" }
+    /// The same bytes without a copy; valid until the tree is freed or the node changes.
+    var literalBytes: UnsafeBufferPointer<UInt8> {
+        guard let pointer = cmark_node_get_literal(raw) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+    }
+    var url: String { cmark_node_get_url(raw).map { String(cString: $0) } ?? "" }
+    var title: String { cmark_node_get_title(raw).map { String(cString: $0) } ?? "" }
+    var fenceInfo: String { cmark_node_get_fence_info(raw).map { String(cString: $0) } ?? "" }
+    var headingLevel: Int { Int(cmark_node_get_heading_level(raw)) }
+    var isOrderedList: Bool { cmark_node_get_list_type(raw) == CMARK_ORDERED_LIST }
+    var listStart: Int { Int(cmark_node_get_list_start(raw)) }
+    var listIsTight: Bool { cmark_node_get_list_tight(raw) != 0 }
+
+    var isBlock: Bool {
+        let value = type.rawValue
+        return value >= CMARK_NODE_FIRST_BLOCK.rawValue && value <= CMARK_NODE_LAST_BLOCK.rawValue
+    }
+}
+
+/// A parsed Markdown document; frees cmark's tree when it goes away.
+final class CMarkDocument {
+    let root: CMarkNode
+
+    init?(markdown: String) {
+        var source = markdown
+        let parsed: OpaquePointer? = source.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parse_document(chars.baseAddress, chars.count, CMARK_OPT_DEFAULT)
+            }
+        }
+        guard let parsed else { return nil }
+        root = CMarkNode(raw: parsed)
+    }
+
+    deinit { cmark_node_free(root.raw) }
+
+    /// Walks the tree with cmark's own iterator: every node is entered, and every
+    /// container is also exited, in document order. No recursion, so depth is free.
+    func walk(_ visit: (CMarkNode, _ entering: Bool) -> Void) {
+        guard let iterator = cmark_iter_new(root.raw) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            visit(CMarkNode(raw: node), event == CMARK_EVENT_ENTER)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Common
+import Foundation
+
+public struct SendTimeError: MissiveError, Equatable {
+    public var input: String
+    public var problem: String
+    public var status: ExitStatus { .usage }
+    public var description: String {
+        "cannot read the time \"\(input)\": \(problem). Try now, +2h, +1h30m, 17:30, tomorrow 09:00, "
+            + "friday 18:00 or 2026-12-01T09:00 (local time unless it names a zone)"
+    }
+}
+
+/// When to send: the words people type after `--at`, read against a clock and a time zone
+/// (both passed in, so tests can pin them).
+public enum SendTime {
+    public static func parse(_ input: String, now: Date, timeZone: TimeZone = .current) throws(SendTimeError) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let text = input.trimmingCharacters(in: .whitespaces).lowercased()
+        func fail(_ problem: String) -> SendTimeError { SendTimeError(input: input, problem: problem) }
+
+        if text == "now" { return now }
+        if text.hasPrefix("+") || text.hasPrefix("in ") {
+            let rest = text.hasPrefix("+") ? text.dropFirst() : text.dropFirst(3)
+            guard let seconds = duration(String(rest)) else {
+                throw fail("a relative time is a number and a unit: s, m, h or d (like +2h or +1h30m)")
+            }
+            return now.addingTimeInterval(seconds)
+        }
+        if let date = isoDate(text, timeZone: timeZone) {
+            guard date >= now.addingTimeInterval(-60) else { throw fail("that time is in the past") }
+            return date
+        }
+
+        // "[today|tomorrow|weekday] HH:MM", or a bare "HH:MM" meaning its next occurrence.
+        let words = text.split(separator: " ").map(String.init)
+        guard let first = words.first, let last = words.last else { throw fail("this is not a time Missive knows") }
+        guard let (hour, minute) = clock(last) else {
+            let isDay = words.count == 1 && (dayWords[first] != nil || weekdays[first] != nil)
+            throw fail(isDay ? "a day needs a time too, like \(first) 09:00" : "this is not a time Missive knows")
+        }
+        guard words.count <= 2 else { throw fail("this is not a time Missive knows") }
+        let today = calendar.startOfDay(for: now)
+        func at(dayOffset: Int) throws(SendTimeError) -> Date {
+            guard let day = calendar.date(byAdding: .day, value: dayOffset, to: today),
+                  let date = calendar.date(bySettingHour: hour, minute: minute, second: 0, of: day)
+            else { throw fail("that time does not exist in \(timeZone.identifier)") }
+            return date
+        }
+        if words.count == 1 {
+            let candidate = try at(dayOffset: 0)
+            return candidate > now ? candidate : try at(dayOffset: 1)
+        }
+        if let offset = dayWords[first] {
+            let date = try at(dayOffset: offset)
+            guard date >= now.addingTimeInterval(-60) else { throw fail("that time is in the past") }
+            return date
+        }
+        if let weekday = weekdays[first] {
+            // The next such day; today only if the time is still ahead.
+            let current = calendar.component(.weekday, from: now)
+            var offset = (weekday - current + 7) % 7
+            if offset == 0, try at(dayOffset: 0) <= now { offset = 7 }
+            return try at(dayOffset: offset)
+        }
+        throw fail("\"\(first)\" is not today, tomorrow or a weekday")
+    }
+
+    static let dayWords = ["today": 0, "tomorrow": 1]
+    static let weekdays = [
+        "sunday": 1, "monday": 2, "tuesday": 3, "wednesday": 4, "thursday": 5, "friday": 6, "saturday": 7,
+        "sun": 1, "mon": 2, "tue": 3, "wed": 4, "thu": 5, "fri": 6, "sat": 7,
+    ]
+
+    /// "2h", "1h30m", "90s", "2 hours"; nil when any part is not a number with a known unit.
+    static func duration(_ text: String) -> TimeInterval? {
+        let units: [(names: [String], seconds: TimeInterval)] = [
+            (["d", "day", "days"], 86_400), (["h", "hr", "hour", "hours"], 3_600),
+            (["m", "min", "mins", "minute", "minutes"], 60), (["s", "sec", "secs", "second", "seconds"], 1),
+        ]
+        var total: TimeInterval = 0
+        var scanner = Substring(text.replacingOccurrences(of: " ", with: ""))
+        guard !scanner.isEmpty else { return nil }
+        while !scanner.isEmpty {
+            let digits = scanner.prefix(while: \.isNumber)
+            guard let amount = Int(digits) else { return nil }
+            scanner = scanner.dropFirst(digits.count)
+            let name = scanner.prefix(while: \.isLetter)
+            guard let unit = units.first(where: { $0.names.contains(String(name)) }) else { return nil }
+            scanner = scanner.dropFirst(name.count)
+            total += TimeInterval(amount) * unit.seconds
+        }
+        return total
+    }
+
+    static func clock(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].count == 2, (1...2).contains(parts[0].count),
+              let hour = Int(parts[0]), let minute = Int(parts[1]),
+              (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
+        return (hour, minute)
+    }
+
+    /// ISO 8601 with a `T` or a space, seconds optional; a time without a zone is local.
+    static func isoDate(_ text: String, timeZone: TimeZone) -> Date? {
+        let normalized = text.uppercased().replacingOccurrences(of: " ", with: "T")
+        guard normalized.count >= 16, normalized.dropFirst(4).first == "-" else { return nil }
+        let formatter = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [
+            [.withInternetDateTime], [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate],
+        ] {
+            formatter.formatOptions = options
+            formatter.timeZone = timeZone
+            if let date = formatter.date(from: normalized) { return date }
+            if let date = formatter.date(from: normalized + ":00") { return date }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,166 @@
+import Common
+import Foundation
+
+/// The ways the sandbox can misbehave, named as they are written in a `--faults` spec.
+public enum Fault: String, Sendable, CaseIterable, Equatable {
+    /// The post is stored, then the connection closes without an answer.
+    case drop
+    /// HTTP 500 before anything is stored.
+    case serverError = "500"
+    /// The post is stored and the answer comes late (the spec's delay, 3 s unless given).
+    case slow
+    /// The forum's "Database Unavailable" page; nothing is stored.
+    case databaseError = "dberror"
+    /// The post is stored and the answer stops half-way (Content-Length promises more).
+    case truncate
+    /// The post is stored and the answer is a 200 with an empty body.
+    case empty
+    /// The post is stored and the answer is an ordinary forum page (the index): no form, no
+    /// success link, no error.
+    case noForm = "noform"
+    /// A 200 that is not HTML (a proxy's plain-text complaint); nothing is stored.
+    case notHTML = "nothtml"
+    /// A redirect to a page that redirects to itself forever; nothing is stored.
+    case redirectLoop = "loop"
+
+    /// Whether the request is carried out before the fault shows.
+    var storesFirst: Bool {
+        switch self {
+        case .drop, .slow, .truncate, .empty, .noForm: return true
+        case .serverError, .databaseError, .notHTML, .redirectLoop: return false
+        }
+    }
+}
+
+/// A parsed `--faults` spec: `drop=0.1,500=0.05,slow=0.05:3s,dberror=0.05,truncate=0.05`.
+/// Each rate is the chance that one eligible request gets that fault; the rates add up to at most 1.
+/// `on=post` (the default) makes only posting requests eligible (replies, edits, new threads,
+/// private messages and their previews); `on=all` adds every page and the login.
+public struct FaultPlan: Sendable, Equatable {
+    public enum Scope: String, Sendable { case post, all }
+
+    public var rates: [Fault: Double]
+    public var slowDelay: Duration
+    public var scope: Scope
+
+    public init(rates: [Fault: Double] = [:], slowDelay: Duration = .seconds(3), scope: Scope = .post) {
+        self.rates = rates
+        self.slowDelay = slowDelay
+        self.scope = scope
+    }
+
+    public var isEmpty: Bool { rates.values.allSatisfy { $0 == 0 } }
+
+    public struct SpecError: MissiveError, Equatable {
+        public var message: String
+        public var status: ExitStatus { .usage }
+        public var description: String { "--faults: \(message)" }
+    }
+
+    public static func parse(_ spec: String) throws -> FaultPlan {
+        var plan = FaultPlan()
+        for item in spec.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                throw SpecError(message: "'\(item)' is not NAME=RATE (for example drop=0.1)")
+            }
+            if parts[0] == "on" {
+                guard let scope = Scope(rawValue: parts[1]) else {
+                    throw SpecError(message: "on= takes 'post' or 'all', not '\(parts[1])'")
+                }
+                plan.scope = scope
+                continue
+            }
+            guard let fault = Fault(rawValue: parts[0]) else {
+                let names = Fault.allCases.map(\.rawValue).joined(separator: ", ")
+                throw SpecError(message: "unknown fault '\(parts[0])' (known: \(names), and on=post|all)")
+            }
+            var rateText = parts[1]
+            if fault == .slow, let colon = rateText.firstIndex(of: ":") {
+                plan.slowDelay = try delay(String(rateText[rateText.index(after: colon)...]))
+                rateText = String(rateText[..<colon])
+            }
+            guard let rate = Double(rateText), rate >= 0, rate <= 1 else {
+                throw SpecError(message: "the rate of \(fault.rawValue) must be a number from 0 to 1, not '\(rateText)'")
+            }
+            plan.rates[fault] = rate
+        }
+        let total = plan.rates.values.reduce(0, +)
+        guard total <= 1.000_000_1 else {
+            throw SpecError(message: "the rates add up to \(total); they must add up to at most 1")
+        }
+        return plan
+    }
+
+    /// `3s`, `500ms`, or a bare number of seconds.
+    private static func delay(_ text: String) throws -> Duration {
+        let number: String, scale: Double
+        if text.hasSuffix("ms") {
+            (number, scale) = (String(text.dropLast(2)), 0.001)
+        } else if text.hasSuffix("s") {
+            (number, scale) = (String(text.dropLast()), 1)
+        } else {
+            (number, scale) = (text, 1)
+        }
+        guard let value = Double(number), value >= 0 else {
+            throw SpecError(message: "the slow delay must look like 3s or 500ms, not '\(text)'")
+        }
+        return .milliseconds(Int((value * scale * 1000).rounded()))
+    }
+
+    /// The fault for one roll of the dice (a number in 0..<1), or nil for a normal answer.
+    /// Faults are tried in a fixed order so that the same roll always means the same fault.
+    func fault(forRoll roll: Double) -> Fault? {
+        var threshold = 0.0
+        for fault in Fault.allCases {
+            threshold += rates[fault] ?? 0
+            if roll < threshold { return fault }
+        }
+        return nil
+    }
+}
+
+/// Rolls the seeded dice, one roll per eligible request in the order requests arrive, and holds
+/// faults that a test asked for explicitly ("the next posting request gets a database error").
+actor FaultDice {
+    private var generator: SplitMix64
+    private var queued: [Fault] = []
+    let plan: FaultPlan
+
+    init(plan: FaultPlan, seed: UInt64) {
+        self.plan = plan
+        self.generator = SplitMix64(seed: seed)
+    }
+
+    func enqueue(_ fault: Fault) {
+        queued.append(fault)
+    }
+
+    /// The fault for the next request: a queued one first (posting requests only), then the dice.
+    func next(isPosting: Bool, isPage: Bool) -> Fault? {
+        if isPosting, !queued.isEmpty { return queued.removeFirst() }
+        let eligible = plan.scope == .all ? (isPosting || isPage) : isPosting
+        guard eligible, !plan.isEmpty else { return nil }
+        return plan.fault(forRoll: generator.nextUnit())
+    }
+}
+
+/// A small, well-known PRNG: the same seed gives the same sequence on every platform.
+struct SplitMix64: Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in 0..<1 with 53 random bits.
+    mutating func nextUnit() -> Double {
+        Double(next() >> 11) / Double(1 << 53)
+    }
+}

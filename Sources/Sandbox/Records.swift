@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+
+/// The sandbox's rows. Column names are the property names.
+
+struct UserRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "user"
+
+    enum Standing: String, Codable, Sendable {
+        case member, banned, probation
+    }
+
+    var id: Int64
+    var username: String
+    var password: String
+    /// The `bbpassword` cookie's value: changes when sessions are expired.
+    var cookieToken: String
+    /// 32 hex characters, the same on every form this user gets (as on the forum).
+    var formkey: String
+    var standing: Standing
+    var probationUntil: Date?
+    /// Whether "Bookmark thread" starts checked on the reply form.
+    var bookmarksByDefault: Bool
+    var registeredAt: Date
+    var lastPostAt: Date?
+    var lastMessageAt: Date?
+}
+
+struct ForumRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "forum"
+
+    var id: Int64
+    var category: String
+    var title: String
+    var position: Int
+    /// The new-thread form offers only Preview; Submit appears on the preview page.
+    var previewFirst: Bool
+    /// The name of a second tag radio group on the new-thread form (`samart_tag`, `tma_ama`).
+    var secondaryTagGroup: String?
+    var acceptsThreads: Bool
+}
+
+struct ThreadRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "thread"
+
+    var id: Int64
+    var forumId: Int64
+    var title: String
+    var authorId: Int64
+    var iconId: Int64
+    var secondaryTagId: Int64?
+    var closed: Bool
+    var createdAt: Date
+}
+
+struct PostRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "post"
+
+    var id: Int64
+    var threadId: Int64
+    var authorId: Int64
+    var bbcode: String
+    var postedAt: Date
+    var editedAt: Date?
+    var parseURLs: Bool
+    var disableSmilies: Bool
+    var showSignature: Bool
+}
+
+struct MessageRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "message"
+
+    /// Folder ids as the forum numbers them.
+    static let inbox: Int64 = 0
+    static let sentItems: Int64 = -1
+
+    var id: Int64
+    /// Whose folder this copy sits in.
+    var ownerId: Int64
+    var folderId: Int64
+    var fromId: Int64
+    var toId: Int64
+    var title: String
+    var bbcode: String
+    var iconId: Int64
+    var sentAt: Date
+    var seen: Bool
+    var repliedTo: Bool
+    var forwarded: Bool
+    var previousMessageId: Int64?
+}
+
+/// A `form_cookie` handed out with a form; a post must bring back one issued to the same user.
+struct FormCookieRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "formCookie"
+
+    var value: String
+    var userId: Int64
+    /// What the form was for; a preview-first forum's form only allows a preview.
+    var purpose: String
+    var issuedAt: Date
+}

@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+
+/// The sandbox's SQLite file: schema and the first seed. Everything the forum knows lives here,
+/// so a sandbox started again on the same `--data` directory carries on where it stopped.
+struct SandboxDatabase: Sendable {
+    let queue: DatabaseQueue
+
+    static let fileName = "sandbox.sqlite"
+
+    init(directory: URL, now: Date) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        queue = try DatabaseQueue(path: directory.appendingPathComponent(Self.fileName).path)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("schema", migrate: Self.createSchema)
+        migrator.registerMigration("seed") { db in try Seed.insert(into: db, now: now) }
+        try migrator.migrate(queue)
+    }
+
+    private static func createSchema(_ db: Database) throws {
+        try db.create(table: "user") { t in
+            t.primaryKey("id", .integer)
+            t.column("username", .text).notNull().unique(onConflict: .fail).collate(.nocase)
+            t.column("password", .text).notNull()
+            t.column("cookieToken", .text).notNull()
+            t.column("formkey", .text).notNull()
+            t.column("standing", .text).notNull()
+            t.column("probationUntil", .datetime)
+            t.column("bookmarksByDefault", .boolean).notNull()
+            t.column("registeredAt", .datetime).notNull()
+            t.column("lastPostAt", .datetime)
+            t.column("lastMessageAt", .datetime)
+        }
+        try db.create(table: "forum") { t in
+            t.primaryKey("id", .integer)
+            t.column("category", .text).notNull()
+            t.column("title", .text).notNull()
+            t.column("position", .integer).notNull()
+            t.column("previewFirst", .boolean).notNull()
+            t.column("secondaryTagGroup", .text)
+            t.column("acceptsThreads", .boolean).notNull()
+        }
+        try db.create(table: "thread") { t in
+            t.primaryKey("id", .integer)
+            t.column("forumId", .integer).notNull().references("forum")
+            t.column("title", .text).notNull()
+            t.column("authorId", .integer).notNull().references("user")
+            t.column("iconId", .integer).notNull()
+            t.column("secondaryTagId", .integer)
+            t.column("closed", .boolean).notNull()
+            t.column("createdAt", .datetime).notNull()
+        }
+        try db.create(table: "post") { t in
+            t.primaryKey("id", .integer)
+            t.column("threadId", .integer).notNull().references("thread").indexed()
+            t.column("authorId", .integer).notNull().references("user")
+            t.column("bbcode", .text).notNull()
+            t.column("postedAt", .datetime).notNull()
+            t.column("editedAt", .datetime)
+            t.column("parseURLs", .boolean).notNull()
+            t.column("disableSmilies", .boolean).notNull()
+            t.column("showSignature", .boolean).notNull()
+        }
+        try db.create(table: "message") { t in
+            t.primaryKey("id", .integer)
+            t.column("ownerId", .integer).notNull().references("user")
+            t.column("folderId", .integer).notNull()
+            t.column("fromId", .integer).notNull().references("user")
+            t.column("toId", .integer).notNull().references("user")
+            t.column("title", .text).notNull()
+            t.column("bbcode", .text).notNull()
+            t.column("iconId", .integer).notNull()
+            t.column("sentAt", .datetime).notNull()
+            t.column("seen", .boolean).notNull()
+            t.column("repliedTo", .boolean).notNull()
+            t.column("forwarded", .boolean).notNull()
+            t.column("previousMessageId", .integer)
+        }
+        try db.create(index: "message_folder", on: "message", columns: ["ownerId", "folderId"])
+        try db.create(table: "formCookie") { t in
+            t.primaryKey("value", .text)
+            t.column("userId", .integer).notNull().references("user")
+            t.column("purpose", .text).notNull()
+            t.column("issuedAt", .datetime).notNull()
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// Between FlyingFox and the forum: parses the request, asks the dice for a fault, runs the
+/// page, and delivers the answer (or breaks it, the way the fault says).
+struct SandboxHTTPHandler: HTTPHandler {
+    let forum: SandboxForum
+    let dice: FaultDice
+
+    /// Scripts whose POSTs change something: what `on=post` faults and `failNextPost` aim at.
+    static let postingScripts: Set<String> = ["newreply.php", "editpost.php", "newthread.php", "private.php"]
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var headers: [String: String] = [:]
+        for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
+        let body = try await request.bodyData
+        let parsed = SandboxRequest.parse(method: request.method.rawValue, path: request.target.path(),
+                                          rawQuery: request.target.query(), headers: headers, body: body)
+
+        if parsed.script.hasPrefix("_sandbox/") {
+            return Self.http(try await control(parsed))
+        }
+        let isPosting = parsed.method == .post && Self.postingScripts.contains(parsed.script)
+        let fault = await dice.next(isPosting: isPosting, isPage: !isPosting)
+        if let fault, !fault.storesFirst {
+            log(parsed, status: "fault \(fault.rawValue)")
+            return Self.http(Self.answer(for: fault))
+        }
+
+        let visitor = try await forum.visitor(for: parsed)
+        var response = try await forum.respond(to: parsed, visitor: visitor)
+        if visitor.staleCookies {
+            response = response.setting(["bbuserid", "bbpassword", "sessionhash"].map(SetCookie.deleting))
+        }
+        log(parsed, status: fault.map { "\(response.status), then fault \($0.rawValue)" } ?? "\(response.status)")
+
+        switch fault {
+        case .drop:
+            return HTTPResponse(webSocket: DroppedConnection())
+        case .slow:
+            try await Task.sleep(for: dice.plan.slowDelay)
+            return Self.http(response)
+        case .truncate:
+            return Self.truncated(response)
+        case .empty:
+            return Self.http(SandboxResponse(status: 200, headers: [("Content-Type", "text/html; charset=windows-1252")]))
+        case .noForm:
+            return Self.http(try await forum.index(SandboxRequest(method: .get, script: "index.php"), user: visitor.user))
+        default:
+            return Self.http(response)
+        }
+    }
+
+    private func log(_ request: SandboxRequest, status: String) {
+        guard let log = forum.configuration.log else { return }
+        let action = request.action.isEmpty ? "" : " action=\(request.action)"
+        log("\(request.method.rawValue) /\(request.script)\(action) -> \(status)")
+    }
+
+    /// The answers of faults that strike before the forum does anything.
+    static func answer(for fault: Fault) -> SandboxResponse {
+        switch fault {
+        case .serverError:
+            return SandboxResponse(status: 500, headers: [("Content-Type", "text/html")],
+                                   body: Data("<html><body><h1>500 Internal Server Error</h1></body></html>".utf8))
+        case .databaseError:
+            return ErrorPages.databaseError()
+        case .notHTML:
+            return .text("upstream connect error or disconnect/reset before headers\n", status: 200)
+        case .redirectLoop:
+            return .redirect(to: "/_sandbox/loop")
+        case .drop, .slow, .truncate, .empty, .noForm:
+            return .text("", status: 200)
+        }
+    }
+
+    static func http(_ response: SandboxResponse) -> HTTPResponse {
+        HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: phrase(response.status)),
+                     headers: headers(response), body: response.body)
+    }
+
+    private static func headers(_ response: SandboxResponse) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        for (name, value) in response.headers { headers.addValue(value, for: HTTPHeader(name)) }
+        return headers
+    }
+
+    private static func phrase(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 302: return "Found"
+        case 400: return "Bad Request"
+        case 404: return "Not Found"
+        case 405: return "Method Not Allowed"
+        case 500: return "Internal Server Error"
+        default: return "Status"
+        }
+    }
+
+    /// Promises the whole body in Content-Length, sends the first half, then closes.
+    static func truncated(_ response: SandboxResponse) -> HTTPResponse {
+        let full = response.body
+        let sent = full.prefix(max(full.count / 2, 0))
+        return HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: phrase(response.status)),
+                            headers: headers(response),
+                            body: HTTPBodySequence(from: CutShortBytes(prefix: Data(sent)), count: full.count))
+    }
+}
+
+/// A body that yields its prefix and then fails, which makes the server close the connection
+/// short of the Content-Length it announced.
+struct CutShortBytes: AsyncBufferedSequence, Sendable {
+    typealias Element = UInt8
+    let prefix: Data
+
+    struct CutShort: Error {}
+
+    func makeAsyncIterator() -> Iterator { Iterator(prefix: prefix) }
+
+    struct Iterator: AsyncBufferedIteratorProtocol {
+        var prefix: Data
+        var index = 0
+
+        mutating func next() async throws -> UInt8? {
+            guard index < prefix.count else { throw CutShort() }
+            defer { index += 1 }
+            return prefix[prefix.startIndex + index]
+        }
+
+        mutating func nextBuffer(suggested count: Int) async throws -> Data? {
+            guard index < prefix.count else { throw CutShort() }
+            let end = Swift.min(index + Swift.max(count, 1), prefix.count)
+            defer { index = end }
+            return prefix.subdata(in: (prefix.startIndex + index)..<(prefix.startIndex + end))
+        }
+    }
+}
+
+/// Answers nothing at all: FlyingFox writes no byte of a WebSocket answer until the handler has
+/// made its frames, so failing here closes the connection with the request unanswered.
+struct DroppedConnection: WSHandler {
+    struct Dropped: Error {}
+
+    func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
+        throw Dropped()
+    }
+}

@@ -1,0 +1,132 @@
+import Common
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// The sandbox forum over HTTP on 127.0.0.1. Start it in-process (tests do, on port 0) or
+/// through `missive sandbox`:
+///
+///     let server = try await SandboxServer.start(SandboxConfiguration(floodInterval: 0))
+///     let base = server.baseURL      // http://127.0.0.1:PORT/
+///     ...
+///     await server.stop()
+///
+/// What a test can count on:
+/// - Accounts and ids in `Seed` (every password is `Seed.Account.password`): a member, another
+///   member whose posts the first may not edit, a banned account, one on probation (for three days
+///   from the clock's start), and the `sandbox` profile's account.
+/// - `SandboxConfiguration.floodInterval` defaults to the forum's 30 s: pass 0 unless flood
+///   control is what is tested. `clock` lets a test move time by hand.
+/// - `GET /_sandbox/state.json` (`SandboxState.decode`) holds every thread, post and PM with ids,
+///   authors and the stored BBCode; `failNextPost(with:)` (or `POST /_sandbox/fault?next=KIND`)
+///   makes the next posting request fail one way; `POST /_sandbox/expire-sessions` logs everyone out.
+/// - Answers: a reply or edit gives a `standardredirect` page linking `showthread.php?goto=post&postid=P`;
+///   a new thread links `showthread.php?threadid=N`; a PM links back to `private.php`. Faults that
+///   strike after storing (`Fault.storesFirst`) leave the post in the state dump.
+public final class SandboxServer: Sendable {
+    public let port: UInt16
+    /// Where the SQLite file lives.
+    public let dataDirectory: URL
+    private let http: HTTPServer
+    private let task: Task<Void, any Error>
+    private let dice: FaultDice
+    private let removeDataOnStop: Bool
+
+    /// `http://127.0.0.1:PORT/`
+    public let baseURL: URL
+
+    private init(port: UInt16, baseURL: URL, dataDirectory: URL, http: HTTPServer, task: Task<Void, any Error>,
+                 dice: FaultDice, removeDataOnStop: Bool) {
+        self.port = port
+        self.baseURL = baseURL
+        self.dataDirectory = dataDirectory
+        self.http = http
+        self.task = task
+        self.dice = dice
+        self.removeDataOnStop = removeDataOnStop
+    }
+
+    /// Why the sandbox could not start: its data could not be opened, or the port not bound.
+    public struct StartError: MissiveError {
+        public var description: String
+        public var status: ExitStatus = .unavailable
+    }
+
+    /// Opens (or creates and seeds) the database, binds 127.0.0.1, and returns once listening.
+    public static func start(_ configuration: SandboxConfiguration = SandboxConfiguration()) async throws -> SandboxServer {
+        let directory = configuration.dataDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("missive-sandbox-\(UUID().uuidString)")
+        do {
+            return try await start(configuration, directory: directory)
+        } catch {
+            if configuration.dataDirectory == nil { try? FileManager.default.removeItem(at: directory) }
+            throw error
+        }
+    }
+
+    private static func start(_ configuration: SandboxConfiguration, directory: URL) async throws -> SandboxServer {
+        let database: SandboxDatabase
+        do {
+            database = try SandboxDatabase(directory: directory, now: configuration.clock.now())
+        } catch {
+            let file = directory.appendingPathComponent(SandboxDatabase.fileName).path
+            // A file that is there but unreadable is bad data; no file means it could not be made.
+            let status: ExitStatus = FileManager.default.fileExists(atPath: file) ? .dataError : .cantCreate
+            throw StartError(description: "could not open the sandbox's data at \(file): \(error)", status: status)
+        }
+        let dice = FaultDice(plan: configuration.faults, seed: configuration.seed)
+        let forum = SandboxForum(database: database, configuration: configuration)
+        let handler = SandboxHTTPHandler(forum: forum, dice: dice)
+        // A long handler timeout: slow answers must be slow, not turned into 500s by the server.
+        let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: configuration.port)
+        let http = HTTPServer(address: address, timeout: 24 * 3600,
+                              logger: .disabled, handler: handler)
+        let failure = RunFailure()
+        let task = Task {
+            do { try await http.run() } catch {
+                await failure.record(error)
+                throw error
+            }
+        }
+        // Poll rather than waitUntilListening: a port already taken fails run() at once, and that
+        // should be the answer at once, not after a listening timeout.
+        var waited = 0
+        while await !http.isListening {
+            if let error = await failure.error {
+                throw StartError(description: "could not listen on 127.0.0.1:\(configuration.port): \(error.localizedDescription)")
+            }
+            guard waited < 10_000 else {
+                task.cancel()
+                throw StartError(description: "127.0.0.1:\(configuration.port) was not listening after 10 seconds")
+            }
+            try await Task.sleep(for: .milliseconds(5))
+            waited += 5
+        }
+        guard case let .ip4(_, port)? = await http.listeningAddress,
+              let baseURL = URL(string: "http://127.0.0.1:\(port)/") else {
+            await http.stop()
+            throw StartError(description: "the server did not report the port it listens on")
+        }
+        return SandboxServer(port: port, baseURL: baseURL, dataDirectory: directory, http: http, task: task, dice: dice,
+                             removeDataOnStop: configuration.dataDirectory == nil)
+    }
+
+    /// Holds why the server task ended, if it did.
+    private actor RunFailure {
+        private(set) var error: (any Error)?
+        func record(_ error: any Error) { self.error = error }
+    }
+
+    /// Makes the next posting request fail this way, whatever the dice say (for tests that need
+    /// one particular failure rather than a rate).
+    public func failNextPost(with fault: Fault) async {
+        await dice.enqueue(fault)
+    }
+
+    /// Stops listening, waits for the server task, and removes the data directory if it was a temporary one.
+    public func stop() async {
+        await http.stop()
+        _ = await task.result
+        if removeDataOnStop { try? FileManager.default.removeItem(at: dataDirectory) }
+    }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Common
+import Foundation
+import Sandbox
+
+/// The practice forum as a program of its own; `missive sandbox` starts it with the same arguments.
+@main
+struct SandboxProgram: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "missive-sandbox",
+        abstract: "Run a local practice forum that behaves like Something Awful's, on 127.0.0.1.",
+        discussion: """
+            Log in with any seeded account; every password is "sandbox":
+              Missive Tester  the account of the "sandbox" profile that `missive init` writes
+              sandbox     a member
+              Zoë         another member, who wrote the posts you may not edit
+              banned      a banned account: every page is the banned page
+              probation   on probation for three days from the first start: reading works, posting does not
+
+            Seeded: forum 1 (ordinary), forum 2 (new threads must be previewed first, with a second
+            tag group), forum 3 (Ask / Tell tags), forum 4 (not accepting new threads); thread 3500001
+            (welcome), 3500002 (closed), 3500003 (two pages); a PM in sandbox's inbox.
+
+            FAULTS: --faults takes comma-separated NAME=RATE items; each RATE (0 to 1) is the chance
+            that one eligible request gets that fault, and the rates add up to at most 1. The dice
+            are seeded by --seed, so the same requests in the same order meet the same faults.
+              drop=R       the post is stored, then the connection closes with no answer
+              500=R        HTTP 500 before anything is stored
+              slow=R:3s    the post is stored and the answer waits (default 3s; 500ms works too)
+              dberror=R    the "Database Unavailable" page; nothing is stored
+              truncate=R   the post is stored and the answer stops half-way through its Content-Length
+              empty=R      the post is stored and the answer is a 200 with an empty body
+              noform=R     the post is stored and the answer is the forum index: no form, no
+                           success link, no error
+              nothtml=R    a 200 in plain text, not HTML; nothing is stored
+              loop=R       a redirect to a page that redirects to itself; nothing is stored
+              on=post      which requests are eligible: post (replies, edits, new threads, PMs and
+                           their previews; the default) or all (every page and the login too)
+            Example: --faults drop=0.1,500=0.05,slow=0.05:3s,dberror=0.05,truncate=0.05
+
+            For tests: GET /_sandbox/state.json dumps every thread, post and PM;
+            POST /_sandbox/fault?next=dberror makes the next posting request fail that way;
+            POST /_sandbox/expire-sessions logs everyone out.
+            """
+    )
+
+    @Option(help: "The port on 127.0.0.1 (0 picks a free one).")
+    var port: UInt16 = UInt16(Config.sandboxPort)
+
+    @Option(help: ArgumentHelp("Keep the forum's SQLite data in this directory (default: a new temporary directory).",
+                               valueName: "dir"))
+    var data: String?
+
+    @Option(help: ArgumentHelp("Seconds between posts, and between PMs, per user (0 turns flood control off).",
+                               valueName: "seconds"))
+    var flood: Int = SandboxConfiguration.defaultFloodInterval
+
+    @Option(help: ArgumentHelp("Faults to inject at seeded rates (see FAULTS below).", valueName: "spec"))
+    var faults: String?
+
+    @Option(help: "Seed for the fault dice.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        guard flood >= 0 else { throw ValidationError("--flood must be 0 or more seconds.") }
+        if let faults {
+            do { _ = try FaultPlan.parse(faults) } catch let error as FaultPlan.SpecError {
+                throw ValidationError(error.description)
+            }
+        }
+    }
+
+    func run() async throws {
+        let plan = try faults.map(FaultPlan.parse) ?? FaultPlan()
+        let configuration = SandboxConfiguration(
+            port: port, dataDirectory: data.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            floodInterval: flood, faults: plan, seed: seed,
+            log: { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) })
+        let server: SandboxServer
+        do {
+            server = try await SandboxServer.start(configuration)
+        } catch let error as MissiveError {
+            FileHandle.standardError.write(Data("missive-sandbox: \(error.description)\n".utf8))
+            throw ExitCode(error.status.rawValue)
+        }
+        print("Sandbox forum at \(server.baseURL.absoluteString) (data in \(server.dataDirectory.path))")
+        print("Log in as \(Seed.Account.tester.username) (every password is \"\(Seed.Account.password)\"). Stop with Ctrl-C.")
+        fflush(nil)
+        await Self.waitForTermination()
+        await server.stop()
+    }
+
+    /// Returns on SIGINT or SIGTERM, so that a temporary data directory is cleaned up.
+    static func waitForTermination() async {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            return source
+        }
+        for await _ in stream { break }
+        sources.forEach { $0.cancel() }
+    }
+}
+
+

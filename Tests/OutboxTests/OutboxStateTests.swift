@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import Outbox
+
+@Suite struct OutboxStateTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    var later: Date { now.addingTimeInterval(60) }
+    var earlier: Date { now.addingTimeInterval(-60) }
+
+    func claim(_ state: OutboxState) throws -> OutboxState {
+        try state.applying(.claim(owner: "p1", leaseUntil: later, now: now))
+    }
+
+    @Test func theHappyPathGoesQueuedPendingSendingSent() throws {
+        var state = OutboxState.queued(due: earlier)
+        state = try state.applying(.startWindow(until: now))
+        #expect(state == .pending(until: now))
+        state = try claim(state)
+        #expect(state == .sending(owner: "p1", leaseUntil: later))
+        state = try state.applying(.delivered(postID: "42", url: "https://x/showthread.php?goto=post&postid=42"))
+        #expect(state.name == "sent" && state.isFinished)
+    }
+
+    @Test func nothingIsClaimedBeforeItIsDue() {
+        #expect(throws: TransitionError.self) { try claim(.pending(until: later)) }
+        #expect(throws: TransitionError.self) { try claim(.retrying(at: later)) }
+        #expect(throws: TransitionError.self) { try claim(.queued(due: earlier)) }  // the window comes first
+        #expect(throws: TransitionError.self) { try claim(.held) }
+    }
+
+    @Test func aLiveLeaseCannotBeTakenButAnExpiredOneIsReconciledFirst() throws {
+        let held = OutboxState.sending(owner: "p0", leaseUntil: later)
+        #expect(throws: TransitionError.self) { try claim(held) }
+        let stale = OutboxState.sending(owner: "p0", leaseUntil: earlier)
+        #expect(stale.claimable(at: now) == .reconcileFirst)
+        #expect(try claim(stale) == .sending(owner: "p1", leaseUntil: later))
+    }
+
+    @Test func unknownIsAlwaysReconciledAndNeverSilentlyQueued() {
+        let unknown = OutboxState.unknown(evidence: "connection dropped after the body was sent")
+        #expect(unknown.claimable(at: now) == .reconcileFirst)
+        #expect(throws: TransitionError.self) { try unknown.applying(.cancel) }
+        #expect(throws: TransitionError.self) { try unknown.applying(.reschedule(due: now)) }
+        #expect(throws: TransitionError.self) { try unknown.applying(.restore(.queued(due: now))) }
+        #expect(throws: TransitionError.self) { try unknown.applying(.delivered(postID: nil, url: nil)) }
+    }
+
+    @Test func outcomesOnlyApplyToAnItemBeingSent() throws {
+        let sending = OutboxState.sending(owner: "p1", leaseUntil: later)
+        #expect(try sending.applying(.rejected(reason: "thread closed")) == .failed(reason: "thread closed"))
+        #expect(try sending.applying(.retryAt(later)) == .retrying(at: later))
+        #expect(try sending.applying(.lost(evidence: "timeout")) == .unknown(evidence: "timeout"))
+        for state in [OutboxState.queued(due: now), .pending(until: now), .held, .failed(reason: "x"), .cancelled] {
+            #expect(throws: TransitionError.self) { try state.applying(.delivered(postID: "1", url: nil)) }
+        }
+    }
+
+    @Test func userActionsFollowTheTable() throws {
+        #expect(try OutboxState.queued(due: now).applying(.hold) == .held)
+        #expect(try OutboxState.held.applying(.release(due: now)) == .queued(due: now))
+        #expect(try OutboxState.retrying(at: later).applying(.reschedule(due: now)) == .queued(due: now))
+        #expect(try OutboxState.failed(reason: "x").applying(.requeue(due: now)) == .queued(due: now))
+        #expect(try OutboxState.pending(until: later).applying(.cancel) == .cancelled)
+        #expect(throws: TransitionError.self) { try OutboxState.cancelled.applying(.cancel) }
+        #expect(throws: TransitionError.self) { try OutboxState.sent(postID: "1", url: nil).applying(.cancel) }
+        #expect(throws: TransitionError.self) { try OutboxState.queued(due: now).applying(.release(due: now)) }
+        #expect(throws: TransitionError.self) { try OutboxState.queued(due: now).applying(.requeue(due: now)) }
+    }
+
+    @Test func undoRestoresWaitingStatesButNeverFakesOrErasesASend() throws {
+        #expect(try OutboxState.cancelled.applying(.restore(.pending(until: later))) == .pending(until: later))
+        #expect(throws: TransitionError.self) { try OutboxState.cancelled.applying(.restore(.sent(postID: "1", url: nil))) }
+        #expect(throws: TransitionError.self) {
+            try OutboxState.sent(postID: "1", url: nil).applying(.restore(.queued(due: now)))
+        }
+    }
+
+    @Test func aScheduledItemKeepsItsTimeThroughTheWindow() throws {
+        #expect(try OutboxState.queued(due: later).applying(.startWindow(until: now)) == .pending(until: later))
+        #expect(try OutboxState.retrying(at: now).applying(.startWindow(until: later)) == .retrying(at: now))
+    }
+}

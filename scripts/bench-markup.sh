@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Converter benchmark: `missive convert` (release build) beside `cmark` (its HTML output) on
+# the same seeded ~5 MB Markdown corpus, wall time and peak RSS, and the ratios. The targets
+# from issue 2: within 1.3x of cmark's time and 2x of its peak memory. Then pathological
+# inputs, each of which must stay linear and well under a second.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-debs.sh cmark time python3 >&2
+scripts/fetch-commonmark-spec.sh
+
+MISSIVE=.build/release/missive
+[ -x "$MISSIVE" ] || { echo "bench-markup: build first: swift build -c release" >&2; exit 1; }
+WORK=.cache/bench-markup
+mkdir -p "$WORK"
+CORPUS=$WORK/corpus.md
+[ -s "$CORPUS" ] || python3 scripts/bench/markup-corpus.py .cache/commonmark-spec.json "$CORPUS" 5
+RUNS=${RUNS:-5}
+
+# Best wall time (s), best CPU time (user+sys, s) and peak RSS (KiB) over $RUNS runs of a
+# command reading $1. CPU time is printed too because a shared machine makes wall time noisy.
+measure() {
+    local input=$1; shift
+    local best_time="" best_cpu="" best_rss=""
+    for _ in $(seq "$RUNS"); do
+        /usr/bin/time -f "%e %U %S %M" -o "$WORK/time.txt" "$@" <"$input" >/dev/null
+        read -r t user sys rss <"$WORK/time.txt"
+        cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+        if [ -z "$best_time" ] || awk -v a="$t" -v b="$best_time" 'BEGIN{exit !(a<b)}'; then best_time=$t; fi
+        if [ -z "$best_cpu" ] || awk -v a="$cpu" -v b="$best_cpu" 'BEGIN{exit !(a<b)}'; then best_cpu=$cpu; fi
+        if [ -z "$best_rss" ] || [ "$rss" -lt "$best_rss" ]; then best_rss=$rss; fi
+    done
+    echo "$best_time $best_cpu $best_rss"
+}
+
+bytes=$(wc -c <"$CORPUS")
+read -r cm_t cm_c cm_m < <(measure "$CORPUS" cmark)
+read -r ms_t ms_c ms_m < <(measure "$CORPUS" "$MISSIVE" convert)
+echo "corpus: $CORPUS ($bytes bytes, seeded; best of $RUNS runs)"
+printf '%-28s %10s %10s %15s\n' "" "wall (s)" "cpu (s)" "peak RSS (KiB)"
+printf '%-28s %10s %10s %15s\n' "cmark (HTML)" "$cm_t" "$cm_c" "$cm_m"
+printf '%-28s %10s %10s %15s\n' "missive convert (BBCode)" "$ms_t" "$ms_c" "$ms_m"
+awk -v a="$ms_t" -v b="$cm_t" -v e="$ms_c" -v f="$cm_c" -v c="$ms_m" -v d="$cm_m" 'BEGIN {
+    tr = (b > 0) ? a / b : 0; cr = (f > 0) ? e / f : 0; mr = c / d
+    printf "ratio: wall time %.2fx, cpu time %.2fx (target <= 1.3x); peak memory %.2fx (target <= 2x)\n", tr, cr, mr }'
+
+# Pathological inputs: nesting and brackets that make naive converters go quadratic.
+python3 - "$WORK" <<'PY'
+import sys
+work = sys.argv[1]
+open(work + "/emphasis.md", "w").write("*" * 20000 + "x" + "*" * 20000 + "\n")
+open(work + "/emphasis-open.md", "w").write("*a " * 20000 + "\n")
+open(work + "/lists.md", "w").write("".join("  " * n + "- x\n" for n in range(1000)))
+open(work + "/quotes.md", "w").write(">" * 1000 + " x\n")
+open(work + "/brackets.md", "w").write("[" * 100000 + "\n")
+open(work + "/tags.md", "w").write("[b]" * 50000 + "\n")
+open(work + "/tildes.md", "w").write("~~a " * 50000 + "\n")
+PY
+echo "pathological inputs (missive convert --strict, and cmark, wall seconds):"
+for name in emphasis emphasis-open lists quotes brackets tags tildes; do
+    read -r c_t _ _ < <(RUNS=1 measure "$WORK/$name.md" cmark)
+    read -r m_t _ _ < <(RUNS=1 measure "$WORK/$name.md" "$MISSIVE" convert)
+    read -r s_t _ _ < <(RUNS=1 measure "$WORK/$name.md" "$MISSIVE" convert --strict)
+    printf '  %-14s missive %6s  strict %6s  cmark %6s\n' "$name" "$m_t" "$s_t" "$c_t"
+done
