@@ -1,7 +1,9 @@
 import ArgumentParser
 import Common
+import Compose
 import Foundation
 import Markup
+import Store
 
 /// `missive preview`: a draft or file as the forum will show it, in the terminal or as a page.
 struct PreviewCommand: AsyncParsableCommand {
@@ -9,8 +11,9 @@ struct PreviewCommand: AsyncParsableCommand {
         commandName: "preview",
         abstract: "Show a draft as the forum will show it, in the terminal or as an HTML page.",
         discussion: """
-            TARGET is a file (Markdown, BBCode with --format bbcode, or an editor buffer with front \
-            matter). The text is converted with the profile's BBCode dialect and drawn through that \
+            DRAFT-OR-FILE is a draft id (see `missive drafts list`) or a file: Markdown, BBCode with \
+            --format bbcode, or an editor buffer with front matter (a file that starts with a `---` \
+            line), whose profile and format are used. Markdown is converted with the profile's BBCode dialect and drawn through that \
             forum engine's BBCode parser. The theme is --theme, else the profile's choice for the \
             post's forum, else the profile's theme, else "default" (see `missive themes list`).
 
@@ -21,7 +24,7 @@ struct PreviewCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A file to preview.", valueName: "draft-or-file"))
+    @Argument(help: ArgumentHelp("A draft id, or a file to preview (\"-\" for standard input).", valueName: "draft-or-file"))
     var target: String
 
     @Option(help: "The theme to use (see `missive themes list`).")
@@ -33,7 +36,7 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(help: "The BBCode dialect, overriding the profile's: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")).")
     var dialect: String?
 
-    @Option(help: "What the file holds when it has no front matter: markdown or bbcode.")
+    @Option(help: "What the text is: markdown or bbcode (default: the draft's or buffer's format, else markdown).")
     var format: String?
 
     @Flag(help: "Write a self-contained HTML page instead of drawing in the terminal.")
@@ -55,7 +58,7 @@ struct PreviewCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let dialect, Dialect(rawValue: dialect) == nil { try Self.reject(.unknownDialect(dialect)) }
-        if let format, PreviewFormat(rawValue: format) == nil { try Self.reject(.unknownFormat(format)) }
+        if let format, DraftFormat(rawValue: format) == nil { try Self.reject(.unknownFormat(format)) }
         if !html && output != nil { try Self.reject(.needsHTML("--output")) }
         if !html && open { try Self.reject(.needsHTML("--open")) }
         if let width, width < 20 { try Self.reject(.tooNarrow(width)) }
@@ -72,10 +75,11 @@ struct PreviewCommand: AsyncParsableCommand {
         if remote { throw PreviewError.remoteUnavailable }
         let paths = MissivePaths.resolve()
         let config = try Config.load(from: paths)
-        let source = try PreviewSource.load(target, format: format.flatMap(PreviewFormat.init(rawValue:)))
+        let source = try PreviewSource.load(target, defaultProfile: config.defaultProfile)
         let profile = try config.profile(named: profile ?? source.profile)
         let dialect = Dialect(rawValue: dialect ?? profile.dialect ?? profile.engine) ?? .default
-        let bbcode = source.format == .markdown ? BBCodeConverter(dialect: dialect).convert(source.body) : source.body
+        let format = format.flatMap(DraftFormat.init(rawValue:)) ?? source.format
+        let bbcode = format == .markdown ? BBCodeConverter(dialect: dialect).convert(source.body) : source.body
         let document = BBCode.parse(bbcode, dialect: dialect)
         let themeName = ThemeSelection.name(requested: theme, profile: profile, forum: source.forum)
         let theme = try BundledThemes.factory(paths: paths).theme(named: themeName)
@@ -103,27 +107,63 @@ struct PreviewCommand: AsyncParsableCommand {
     }
 }
 
-enum PreviewFormat: String, CaseIterable {
-    case markdown, bbcode
-}
-
-/// What is being previewed, read from a file.
+/// What is being previewed: a draft from the store, an editor buffer, or a plain file.
 struct PreviewSource {
     var body: String
-    var format: PreviewFormat
-    /// From front matter, when the file has it.
+    var format: DraftFormat
+    /// The draft's or buffer's profile; nil for a plain file.
     var profile: String?
+    /// The forum a new thread goes to, which may have a theme of its own.
     var forum: String?
     var title: String
 
-    static func load(_ target: String, format: PreviewFormat?) throws -> PreviewSource {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) || target == "-" else {
-            throw PreviewError.noSuchTarget(target)
+    static func load(_ target: String, defaultProfile: String) throws -> PreviewSource {
+        let exists = target == "-" || FileManager.default.fileExists(atPath: target)
+        if !exists, let id = Int64(target), id > 0 {
+            return try draft(id)
         }
-        let text = try TextInput.read(path: target)
+        guard exists else { throw PreviewError.noSuchTarget(target) }
+        let text = try TextInput.read(path: target, limit: ComposeEnvironment.defaultByteLimit)
         let name = target == "-" ? "standard input" : URL(fileURLWithPath: target).lastPathComponent
-        return PreviewSource(body: text, format: format ?? .markdown, profile: nil, forum: nil, title: name)
+        guard startsWithFrontMatter(text) else {
+            return PreviewSource(body: text, format: .markdown, profile: nil, forum: nil, title: name)
+        }
+        let content = try Buffer.parse(text, source: target == "-" ? "<stdin>" : target, defaultProfile: defaultProfile)
+        return PreviewSource(content, title: content.subject.isEmpty ? name : content.subject)
+    }
+
+    /// A draft as its current revision has it. Preview only reads, so nothing is recovered here.
+    static func draft(_ id: Int64) throws -> PreviewSource {
+        let draft = try Workspace.open(recover: false).store.draft(id)
+        if draft.raw != nil {
+            throw PreviewError.brokenDraft(id, problem: draft.problem ?? "its front matter has errors")
+        }
+        let title = draft.content.subject.isEmpty ? "draft \(id)" : draft.content.subject
+        return PreviewSource(draft.content, title: title)
+    }
+
+    init(_ content: DraftContent, title: String) {
+        self.init(body: content.body, format: content.format, profile: content.profile,
+                  forum: content.target.forum.map(String.init), title: title)
+    }
+
+    init(body: String, format: DraftFormat, profile: String?, forum: String?, title: String) {
+        self.body = body
+        self.format = format
+        self.profile = profile
+        self.forum = forum
+        self.title = title
+    }
+
+    /// An editor buffer starts with a `---` line (after any Missive comment); a Markdown file
+    /// almost never does.
+    static func startsWithFrontMatter(_ text: String) -> Bool {
+        var rest = Substring(text)
+        while rest.hasPrefix(FrontMatter.commentStart), let end = rest.range(of: "-->") {
+            rest = rest[end.upperBound...]
+        }
+        let first = rest.drop { $0.isWhitespace }.prefix { $0 != "\n" && $0 != "\r\n" }
+        return first.trimmingCharacters(in: .whitespaces) == "---"
     }
 }
 
@@ -205,12 +245,14 @@ enum PreviewError: MissiveError {
     case noSuchTarget(String)
     case cannotWrite(String, reason: String)
     case cannotOpen(String, tried: [String])
+    case brokenDraft(Int64, problem: String)
     case remoteUnavailable
 
     var status: ExitStatus {
         switch self {
         case .unknownDialect, .unknownFormat, .needsHTML, .tooNarrow: .usage
         case .noSuchTarget: .noInput
+        case .brokenDraft: .dataError
         case .cannotWrite: .cantCreate
         case .cannotOpen, .remoteUnavailable: .unavailable
         }
@@ -221,17 +263,19 @@ enum PreviewError: MissiveError {
         case .unknownDialect(let name):
             "unknown dialect '\(name)'; choose one of: \(Dialect.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unknownFormat(let name):
-            "unknown --format '\(name)'; choose one of: \(PreviewFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+            "unknown --format '\(name)'; choose one of: \(DraftFormat.allCases.map(\.rawValue).joined(separator: ", "))"
         case .needsHTML(let option):
             "\(option) only goes with --html"
         case .tooNarrow(let width):
             "--width \(width) is too narrow; use 20 or more"
         case .noSuchTarget(let target):
-            "\(target): no such file"
+            "\(target): no such file" + (Int64(target) != nil ? " (and not a draft id)" : "")
         case let .cannotWrite(path, reason):
             "cannot write \(path): \(reason)"
         case let .cannotOpen(path, tried):
             "could not open \(path) with \(tried.joined(separator: " or ")); open it yourself, or set BROWSER"
+        case let .brokenDraft(id, problem):
+            "draft \(id) cannot be previewed until its front matter is fixed (`missive drafts edit \(id)`): \(problem)"
         case .remoteUnavailable:
             "--remote is not available yet: this build has no forum client to ask for the forum's own preview; "
                 + "preview locally without --remote"
