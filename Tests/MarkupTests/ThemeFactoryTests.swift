@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Markup
+import Common
 
 /// Parent resolution over real files: the bundled Themes/ folder and user folders in temp dirs.
 @Suite struct ThemeFactoryTests {
@@ -237,5 +238,19 @@ import Testing
         #expect(found.path == directory.path)
         // Without the override, the source tree's Themes/ is the fallback.
         #expect(try BundledThemes.directory(environment: [:], executable: nil).path == Self.bundled.path)
+    }
+}
+
+/// Which theme a preview uses.
+@Suite struct ThemeSelectionTests {
+    let profile = Profile(name: "sa", baseURL: "https://forums.example/", theme: "dark", forumThemes: ["219": "yospos"])
+
+    @Test func askedForBeatsForumBeatsProfileBeatsDefault() {
+        #expect(ThemeSelection.name(requested: "fyad", profile: profile, forum: "219") == "fyad")
+        #expect(ThemeSelection.name(requested: nil, profile: profile, forum: "219") == "yospos")
+        #expect(ThemeSelection.name(requested: nil, profile: profile, forum: "26") == "dark")
+        #expect(ThemeSelection.name(requested: nil, profile: profile, forum: nil) == "dark")
+        #expect(ThemeSelection.name(requested: nil, profile: Profile(name: "x", baseURL: "u"), forum: "219") == "default")
+        #expect(ThemeSelection.name(requested: nil, profile: nil, forum: nil) == "default")
     }
 }
