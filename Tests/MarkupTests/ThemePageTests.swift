@@ -56,3 +56,14 @@ import Testing
         #expect(page.contains(".bbc-spoiler { background: #000000; color: #000000;"))
     }
 }
+
+extension ThemePageTests {
+    /// A page with its own layout (the sandbox's) takes only what goes inside posts.
+    @Test func theContentRulesStandAlone() throws {
+        let yospos = try theme("yospos")
+        let content = ThemeStylesheet.contentCSS(for: yospos)
+        #expect(content.contains(".bbc-quote {") && content.contains("text-shadow"))
+        #expect(!content.contains("html, body") && !content.contains(".post {"))
+        #expect(ThemeStylesheet.css(for: yospos) == ThemeStylesheet.pageCSS(for: yospos) + content)
+    }
+}

@@ -4,23 +4,42 @@
 /// The classes are the BBCode HTML renderer's (`bbc-*`) and the page's own (`post`, `post-header`,
 /// `postbody`, as on the forum).
 public enum ThemeStylesheet {
+    /// Everything a page of posts needs: the page and post boxes, the post's content, and the
+    /// theme's own CSS.
     public static func css(for theme: Theme) -> String {
+        pageCSS(for: theme) + contentCSS(for: theme)
+    }
+
+    /// The page around the posts: background, fonts, the post box and its header bar. A page
+    /// with its own layout (the sandbox's forum tables) can leave this out.
+    public static func pageCSS(for theme: Theme) -> String {
         func c(_ key: ThemeKey) -> String { theme.color(key).description }
         func t(_ key: ThemeKey) -> String { theme.text(key) }
         // Lets the browser draw scrollbars and form controls to match.
         let scheme = theme.color(.pageBackground).luminance < 0.2 ? "dark" : "light"
-        var css = """
+        return """
             :root { color-scheme: \(scheme); }
             html, body { margin: 0; background: \(c(.pageBackground)); }
             body { color: \(c(.textColor)); font-family: \(t(.textFont)); font-size: \(t(.textSize));
               line-height: 1.45; padding: 16px; }
-            a { color: \(c(.linkColor)); }
-            a:visited { color: \(c(.linkVisited)); }
             .post { background: \(c(.postBackground)); border: 1px solid \(c(.postBorder));
               max-width: 760px; margin: 0 auto 16px; }
             .post-header { color: \(c(.postHeaderColor)); background: \(c(.postHeaderBackground));
               padding: 4px 10px; font-weight: bold; }
             .postbody { padding: 10px 14px; overflow-wrap: anywhere; }
+
+            """
+    }
+
+    /// What is inside a post: links, tag accents, quotes, code, [fixed], spoilers, lists, then
+    /// the theme's `html.css`.
+    public static func contentCSS(for theme: Theme) -> String {
+        func c(_ key: ThemeKey) -> String { theme.color(key).description }
+        func t(_ key: ThemeKey) -> String { theme.text(key) }
+        var css = """
+            .postbody { color: \(c(.textColor)); }
+            a { color: \(c(.linkColor)); }
+            a:visited { color: \(c(.linkVisited)); }
             b, strong { color: \(c(.accentBold)); font-weight: bold; }
             i, em { color: \(c(.accentItalic)); font-style: italic; }
             u { color: \(c(.accentUnderline)); text-decoration: underline; }
