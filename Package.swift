@@ -79,9 +79,13 @@ let package = Package(
             ],
             path: "Tests/MarkupTests"
         ),
-        .testTarget(name: "StoreTests", dependencies: ["Store"], path: "Tests/StoreTests"),
+        .testTarget(
+            name: "StoreTests",
+            dependencies: ["Store", "Common", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/StoreTests"
+        ),
         .testTarget(name: "ForumTests", dependencies: ["Forum", "Sandbox"], path: "Tests/ForumTests"),
-        .testTarget(name: "ComposeTests", dependencies: ["Compose", "Store"], path: "Tests/ComposeTests"),
+        .testTarget(name: "ComposeTests", dependencies: ["Compose", "Store", "Common"], path: "Tests/ComposeTests"),
         .testTarget(name: "OutboxTests", dependencies: ["Outbox", "Sandbox"], path: "Tests/OutboxTests"),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Common", "CLibXML2"], path: "Tests/SandboxTests"),
         // Runs the built `missive` and `missive-sandbox` binaries as a user would.

@@ -14,6 +14,18 @@ struct Missive: AsyncParsableCommand {
             """,
         version: MissiveVersion.string,
         subcommands: [
+            InitCommand.self,
+            ReplyCommand.self,
+            PMCommand.self,
+            ThreadCommand.self,
+            EditPostCommand.self,
+            NewCommand.self,
+            DraftsCommand.self,
+            TemplatesCommand.self,
+            UndoCommand.self,
+            RedoCommand.self,
+            HistoryCommand.self,
+            DoctorCommand.self,
             ConvertCommand.self,
             RenderCommand.self,
             SandboxCommand.self,
@@ -23,6 +35,8 @@ struct Missive: AsyncParsableCommand {
             WhoamiCommand.self,
             SmiliesCommand.self,
             InboxCommand.self,
+            ThemesCommand.self,
+            PreviewCommand.self,
         ]
     )
 

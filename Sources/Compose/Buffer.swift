@@ -1,0 +1,168 @@
+import Store
+
+/// The editor buffer of product.md: front matter naming the draft's kind, target, profile and
+/// format, then the body. The table below is the whole schema.
+public enum Buffer {
+    /// Front matter keys, in the order Missive writes them.
+    public enum Key: String, CaseIterable, Sendable {
+        case kind, thread, post, forum, to, reply_to, forward, subject, icon, profile, format
+    }
+
+    /// Which keys each kind takes, and which of them it needs.
+    static let schema: [DraftKind: (allowed: [Key], required: Set<Key>)] = [
+        .reply: ([.kind, .thread, .profile, .format], [.thread]),
+        .pm: ([.kind, .to, .reply_to, .forward, .subject, .profile, .format], [.to]),
+        .thread: ([.kind, .forum, .subject, .icon, .profile, .format], [.forum]),
+        .edit: ([.kind, .post, .profile, .format], [.post]),
+    ]
+
+    static let numberKeys: Set<Key> = [.thread, .post, .forum, .icon, .reply_to, .forward]
+
+    public static let footer = """
+        <!-- Missive: lines inside this comment are removed. Save and quit to keep the draft;
+             leave the body empty to discard a new draft. -->
+        """
+
+    // MARK: - Writing
+
+    /// The text the editor opens. `notice` lines go in a Missive comment at the very top.
+    public static func render(_ content: DraftContent, notice: [String] = []) -> String {
+        var lines = noticeLines(notice)
+        lines.append("---")
+        for (key, value) in fields(of: content) {
+            let comment = switch key {
+            case .kind: "  # reply | pm | thread | edit"
+            case .format: "  # markdown | bbcode"
+            default: ""
+            }
+            lines.append("\(key.rawValue): \(FrontMatter.render(value))\(comment)")
+        }
+        lines.append("---")
+        lines.append(content.body)
+        lines.append("")
+        lines.append(footer)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The user's own text again, with a fresh notice at the top (any older notice removed).
+    public static func withNotice(_ notice: [String], over text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if let first = lines.first, first.hasPrefix(FrontMatter.commentStart),
+           let end = lines.firstIndex(where: { $0.contains("-->") }) {
+            lines.removeSubrange(...end)
+        }
+        return (noticeLines(notice) + lines.map(String.init)).joined(separator: "\n")
+    }
+
+    private static func noticeLines(_ notice: [String]) -> [String] {
+        guard !notice.isEmpty else { return [] }
+        return ["\(FrontMatter.commentStart) " + notice[0]] + notice.dropFirst().map { "     " + $0 } + ["-->"]
+    }
+
+    /// The front matter values of a draft, in the schema's order, empty optional ones left out.
+    static func fields(of content: DraftContent) -> [(Key, String)] {
+        let target = content.target
+        let values: [Key: String?] = [
+            .kind: content.kind.rawValue,
+            .thread: target.thread.map(String.init), .post: target.post.map(String.init),
+            .forum: target.forum.map(String.init), .to: target.recipient,
+            .reply_to: target.replyTo.map(String.init), .forward: target.forwardOf.map(String.init),
+            .subject: content.subject, .icon: target.icon.map(String.init),
+            .profile: content.profile, .format: content.format.rawValue,
+        ]
+        let allowed = schema[content.kind]?.allowed ?? []
+        return allowed.compactMap { key in
+            guard let value = values[key] ?? nil else { return nil }
+            if key == .subject || key == .reply_to || key == .forward || key == .icon,
+               value.isEmpty { return nil }
+            return (key, value)
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Reads a buffer into draft content. `defaultProfile` fills a missing `profile:`.
+    public static func parse(_ text: String, source: String, defaultProfile: String) throws(BufferError) -> DraftContent {
+        let split = try FrontMatter.split(text, source: source)
+        return try content(from: split.entries, body: split.body, missingLine: split.closingLine,
+                           source: source, defaultProfile: defaultProfile)
+    }
+
+    /// Checks entries against the schema and builds the content, reporting every problem at once.
+    public static func content(
+        from entries: [FrontMatterEntry], body: String, missingLine: Int?, source: String, defaultProfile: String
+    ) throws(BufferError) -> DraftContent {
+        var problems: [BufferProblem] = []
+        var values: [Key: FrontMatterEntry] = [:]
+        for entry in entries {
+            guard let key = Key(rawValue: entry.key) else {
+                problems.append(BufferProblem(line: entry.line, "unknown key `\(entry.key)`; the keys are "
+                    + Key.allCases.map(\.rawValue).joined(separator: ", ")))
+                continue
+            }
+            values[key] = entry
+        }
+        guard let kindEntry = values[.kind] else {
+            problems.append(BufferProblem(line: missingLine, "the front matter needs a `kind:` line (reply, pm, thread or edit)"))
+            throw BufferError(source: source, problems: problems)
+        }
+        guard let kind = DraftKind(rawValue: kindEntry.value), let rules = schema[kind] else {
+            problems.append(BufferProblem(line: kindEntry.line,
+                "unknown kind `\(kindEntry.value)`; it must be reply, pm, thread or edit"))
+            throw BufferError(source: source, problems: problems)
+        }
+        for (key, entry) in values.sorted(by: { ($0.value.line ?? 0, $0.key.rawValue) < ($1.value.line ?? 0, $1.key.rawValue) }) where !rules.allowed.contains(key) {
+            problems.append(BufferProblem(line: entry.line, "`\(key.rawValue)` does not apply to a \(kind.rawValue); "
+                + "a \(kind.rawValue) takes " + rules.allowed.map(\.rawValue).joined(separator: ", ")))
+        }
+        for key in rules.allowed where rules.required.contains(key) && (values[key]?.value ?? "").isEmpty {
+            problems.append(BufferProblem(line: values[key]?.line ?? missingLine,
+                "a \(kind.rawValue) needs `\(key.rawValue):` (\(hint(for: key)))"))
+        }
+        var numbers: [Key: Int64] = [:]
+        for key in numberKeys {
+            guard let entry = values[key], !entry.value.isEmpty, rules.allowed.contains(key) else { continue }
+            // Ids on the forum start at 1; an icon of 0 means "no icon", as in the forum's own forms.
+            if let number = Int64(entry.value), number > 0 || (key == .icon && number == 0) {
+                numbers[key] = number
+            } else {
+                problems.append(BufferProblem(line: entry.line, "`\(key.rawValue)` must be a number, not `\(entry.value)`"))
+            }
+        }
+        if numbers[.reply_to] != nil, numbers[.forward] != nil, let line = values[.forward]?.line {
+            problems.append(BufferProblem(line: line, "a PM either replies (`reply_to`) or forwards (`forward`), not both"))
+        }
+        var format = DraftFormat.markdown
+        if let entry = values[.format], !entry.value.isEmpty {
+            if let known = DraftFormat(rawValue: entry.value) { format = known } else {
+                problems.append(BufferProblem(line: entry.line, "unknown format `\(entry.value)`; it must be markdown or bbcode"))
+            }
+        }
+        let profile = values[.profile]?.value ?? ""
+        if let entry = values[.profile], !entry.value.isEmpty, !isValidProfileName(entry.value) {
+            problems.append(BufferProblem(line: entry.line, "`\(entry.value)` is not a profile name"))
+        }
+        if !problems.isEmpty { throw BufferError(source: source, problems: problems) }
+        return DraftContent(
+            kind: kind,
+            target: DraftTarget(
+                thread: numbers[.thread], post: numbers[.post], forum: numbers[.forum], icon: numbers[.icon],
+                recipient: values[.to]?.value, replyTo: numbers[.reply_to], forwardOf: numbers[.forward]),
+            subject: values[.subject]?.value ?? "", body: body, format: format,
+            profile: profile.isEmpty ? defaultProfile : profile)
+    }
+
+    static func isValidProfileName(_ name: String) -> Bool {
+        name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+    }
+
+    private static func hint(for key: Key) -> String {
+        switch key {
+        case .thread: "the thread id, a number"
+        case .post: "the post id, a number"
+        case .forum: "the forum id, a number"
+        case .to: "the user name to send to"
+        default: "a value"
+        }
+    }
+}

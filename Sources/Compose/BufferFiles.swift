@@ -1,0 +1,155 @@
+import Common
+import Foundation
+import Store
+
+/// Which draft a buffer file belongs to, written into its name so that a crash leaves enough
+/// behind to put the text where it belongs.
+public enum BufferOwner: Equatable, Sendable {
+    case draft(Int64)
+    /// A draft not stored yet; the lock file holds the content it started from.
+    case new
+    /// A template being edited; recovery leaves these alone (the error names the file).
+    case template
+
+    var prefix: String {
+        switch self {
+        case let .draft(id): "draft-\(id)"
+        case .new: "new"
+        case .template: "template"
+        }
+    }
+}
+
+/// One buffer file under `state/buffers/`, with the lock that says a live session owns it.
+/// The lock is an flock on a `.lock` file beside the buffer (not on the buffer itself, which
+/// editors may replace by renaming); the kernel drops it when the process dies, which is how
+/// the next run knows the buffer was left behind.
+public final class BufferFile {
+    public let url: URL
+    /// Recovery re-points a buffer whose draft no longer exists at a new draft.
+    public internal(set) var owner: BufferOwner
+    let lockURL: URL
+    private var lockDescriptor: Int32
+
+    init(url: URL, owner: BufferOwner, lockURL: URL, lockDescriptor: Int32) {
+        self.url = url
+        self.owner = owner
+        self.lockURL = lockURL
+        self.lockDescriptor = lockDescriptor
+    }
+
+    deinit { unlock() }
+
+    /// The file's bytes as text, or a `TextInputError` naming the offset of the bad byte.
+    public func read(limit: Int) throws -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TextInputError.unreadable(source: url.path, reason: "it was removed or cannot be read")
+        }
+        return try TextInput.decode(data, source: url.path, limit: limit)
+    }
+
+    public func write(_ text: String) throws {
+        do {
+            try Data(text.utf8).write(to: url)
+        } catch {
+            throw ComposeError.bufferDirectory(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Removes the buffer and its lock: call only after its text is committed.
+    public func remove() {
+        try? FileManager.default.removeItem(at: url)
+        try? FileManager.default.removeItem(at: lockURL)
+        unlock()
+    }
+
+    /// Lets go of the file while keeping it, for the next run to recover.
+    public func release() { unlock() }
+
+    /// What the lock file says the draft started as (for new drafts whose buffer will not parse).
+    public func origin() -> DraftContent? {
+        guard let data = FileManager.default.contents(atPath: lockURL.path) else { return nil }
+        return try? JSONDecoder().decode(DraftContent.self, from: data)
+    }
+
+    private func unlock() {
+        if lockDescriptor >= 0 {
+            close(lockDescriptor)
+            lockDescriptor = -1
+        }
+    }
+}
+
+/// The directory of editor buffers: private (0700), files 0600, `.md` so editors highlight Markdown.
+public struct BufferDirectory: Sendable {
+    public let url: URL
+
+    public init(paths: MissivePaths) {
+        url = paths.state.appendingPathComponent("buffers", isDirectory: true)
+    }
+
+    /// A new buffer holding `text`, locked by this process before the text is written.
+    public func create(for owner: BufferOwner, text: String, origin: DraftContent) throws -> BufferFile {
+        do {
+            try FileManager.default.createDirectory(
+                at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw ComposeError.bufferDirectory(path: url.path, reason: error.localizedDescription)
+        }
+        let token = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        let name = "\(owner.prefix)-\(token)"
+        let lockURL = url.appendingPathComponent(name + ".lock")
+        guard let descriptor = lock(lockURL, create: true) else {
+            throw ComposeError.bufferDirectory(path: lockURL.path, reason: String(cString: strerror(errno)))
+        }
+        let file = BufferFile(url: url.appendingPathComponent(name + ".md"), owner: owner,
+                              lockURL: lockURL, lockDescriptor: descriptor)
+        // Written through the locked descriptor: replacing the lock file would drop the lock.
+        let originJSON = [UInt8]((try? JSONEncoder().encode(origin)) ?? Data())
+        guard Foundation.write(descriptor, originJSON, originJSON.count) == originJSON.count,
+              FileManager.default.createFile(atPath: file.url.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        else {
+            file.remove()
+            throw ComposeError.bufferDirectory(path: url.path, reason: "cannot write the buffer file")
+        }
+        return file
+    }
+
+    /// Buffers no live session holds, oldest first, each locked for the caller.
+    public func leftovers() -> [BufferFile] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return [] }
+        var found: [(Date, BufferFile)] = []
+        for name in names where name.hasSuffix(".md") {
+            let stem = String(name.dropLast(3))
+            guard let owner = BufferDirectory.owner(of: stem) else { continue }
+            let lockURL = url.appendingPathComponent(stem + ".lock")
+            guard let descriptor = lock(lockURL, create: true) else { continue }
+            let fileURL = url.appendingPathComponent(name)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path)
+            let date = attributes?[.modificationDate] as? Date ?? .distantPast
+            found.append((date, BufferFile(url: fileURL, owner: owner, lockURL: lockURL, lockDescriptor: descriptor)))
+        }
+        return found.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    static func owner(of stem: String) -> BufferOwner? {
+        let parts = stem.split(separator: "-")
+        if parts.count == 3, parts[0] == "draft", let id = Int64(parts[1]) { return .draft(id) }
+        if parts.count == 2, parts[0] == "new" { return .new }
+        return nil
+    }
+
+    /// An exclusive, non-blocking flock; nil when another process holds it.
+    private func lock(_ lockURL: URL, create: Bool) -> Int32? {
+        let descriptor = open(lockURL.path, O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), 0o600)
+        guard descriptor >= 0 else { return nil }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import GRDB
+
+/// What one save carries into the store.
+public struct DraftWrite: Equatable, Sendable {
+    public var content: DraftContent
+    /// The buffer as the user left it, when its front matter could not be read.
+    public var raw: String?
+    /// The front matter error that made `raw` necessary.
+    public var problem: String?
+    /// A remark for `drafts history` ("editor exited with status 1").
+    public var note: String?
+
+    public init(content: DraftContent, raw: String? = nil, problem: String? = nil, note: String? = nil) {
+        self.content = content
+        self.raw = raw
+        self.problem = problem
+        self.note = note
+    }
+}
+
+/// The result of saving into an existing draft.
+public enum SaveResult: Equatable, Sendable {
+    /// Nothing differed from the current revision, so no revision was made.
+    case unchanged(Draft)
+    /// A new revision; `concurrent` is true when another session saved after this one started.
+    case saved(Draft, concurrent: Bool)
+
+    public var draft: Draft {
+        switch self {
+        case let .unchanged(draft), let .saved(draft, _): draft
+        }
+    }
+}
+
+extension Store {
+    // MARK: - Reading
+
+    public func draft(_ id: Int64) throws -> Draft {
+        try read { db in try Store.fetchDraft(id, db) }
+    }
+
+    /// The open draft for a target, if there is one (the most recently changed).
+    public func openDraft(for content: DraftContent) throws -> Draft? {
+        try read { db in
+            try Draft.fetchOne(db, sql: """
+                SELECT * FROM draft WHERE profile = ? AND targetKey = ? AND state = 'draft'
+                ORDER BY updatedAt DESC, id DESC LIMIT 1
+                """, arguments: [content.profile, content.targetKey])
+        }
+    }
+
+    public func revisions(of id: Int64) throws -> [Revision] {
+        try read { db in
+            _ = try Store.fetchDraft(id, db)
+            return try Revision.fetchAll(
+                db, sql: "SELECT * FROM revision WHERE draftId = ? ORDER BY number", arguments: [id])
+        }
+    }
+
+    public func revision(of id: Int64, number: Int) throws -> Revision {
+        try read { db in try Store.fetchRevision(id, number, db) }
+    }
+
+    public func count(includeDeleted: Bool = false) throws -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM draft \(includeDeleted ? "" : "WHERE state = 'draft'")") ?? 0
+        }
+    }
+
+    /// Drafts, most recently changed first.
+    public func list(includeDeleted: Bool = false, limit: Int? = nil) throws -> [DraftSummary] {
+        try read { db in
+            try DraftSummary.fetchAll(db, sql: """
+                SELECT \(Store.summaryColumns),
+                       replace(replace(substr(body, 1, 80), char(13), ''), char(10), ' ') AS excerpt
+                FROM draft \(includeDeleted ? "" : "WHERE state = 'draft'")
+                ORDER BY updatedAt DESC, id DESC LIMIT ?
+                """, arguments: [limit ?? -1])
+        }
+    }
+
+    /// Full-text search over the subject and body of open drafts, best matches first (a subject
+    /// match counts double). Every word must match as a prefix, so `flood contr` finds "flood control".
+    public func search(_ query: String, limit: Int? = nil) throws -> [DraftSummary] {
+        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else {
+            throw StoreError.invalid("'\(query)' has no words to search for")
+        }
+        return try read { db in
+            // Rank in the index alone, then read drafts and build snippets for the rows shown only.
+            let ids = try Int64.fetchAll(db, sql: """
+                SELECT rowid FROM draft_fts WHERE draft_fts MATCH ? ORDER BY bm25(draft_fts, 2.0, 1.0) LIMIT ?
+                """, arguments: [pattern, limit ?? -1])
+            guard !ids.isEmpty else { return [] }
+            let rows = try DraftSummary.fetchAll(db, sql: """
+                SELECT \(Store.summaryColumns),
+                       snippet(draft_fts, -1, '[', ']', '...', 12) AS excerpt
+                FROM draft_fts CROSS JOIN draft ON draft.id = draft_fts.rowid
+                WHERE draft_fts MATCH ? AND draft_fts.rowid IN (\(ids.map(String.init).joined(separator: ",")))
+                """, arguments: [pattern])
+            let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            return ids.compactMap { byID[$0] }
+        }
+    }
+
+    /// Read by position in `DraftSummary.init(row:)`; the excerpt follows as column 15.
+    static let summaryColumns = """
+        draft.id, draft.kind, draft.thread, draft.post, draft.forum, draft.icon, draft.recipient, draft.replyTo,
+        draft.forwardOf, draft.subject, draft.profile, draft.state, draft.updatedAt, draft.raw IS NOT NULL AS flagged,
+        (SELECT count(*) FROM revision WHERE revision.draftId = draft.id) AS revisions
+        """
+
+    // MARK: - Changing (each in one transaction, each recorded in the history)
+
+    /// Makes a new draft whose first revision is `write`.
+    public func createDraft(_ write: DraftWrite, now: Date) throws -> Draft {
+        try self.write { db in
+            let draft = try Store.insertDraft(write, db, now: now)
+            try Store.record(
+                db, kind: "draft.new",
+                summary: "create draft \(draft.id): \(write.content.kind.rawValue), \(write.content.target.describe(write.content.kind))",
+                payload: LocalChange(drafts: [Store.creation(of: draft)]), now: now)
+            return draft
+        }
+    }
+
+    /// Makes several drafts at once: all of them, or (on any error) none.
+    public func importDrafts(_ writes: [DraftWrite], now: Date) throws -> [Draft] {
+        try write { db in
+            let drafts = try writes.map { try Store.insertDraft($0, db, now: now) }
+            if !drafts.isEmpty {
+                try Store.record(
+                    db, kind: "draft.import", summary: "import \(drafts.count) draft(s)",
+                    payload: LocalChange(drafts: drafts.map(Store.creation(of:))), now: now)
+            }
+            return drafts
+        }
+    }
+
+    /// Saves `write` as the next revision of draft `id`, unless it is identical to the current one.
+    /// `basedOn` is the revision the user started from; a later one means another session saved.
+    /// A deleted draft that receives text (a recovered buffer) is open again.
+    public func saveRevision(
+        of id: Int64, _ write: DraftWrite, basedOn: Int? = nil, now: Date, kind: String = "draft.edit"
+    ) throws -> SaveResult {
+        try self.write { db in
+            var draft = try Store.fetchDraft(id, db)
+            if draft.content == write.content, draft.raw == write.raw, draft.state == .open {
+                return .unchanged(draft)
+            }
+            let before = DraftPointer(state: draft.state, revision: draft.revision)
+            let concurrent = basedOn.map { $0 != draft.revision } ?? false
+            let number = try Store.appendRevision(write, to: id, db, now: now)
+            try Store.point(&draft, at: DraftPointer(state: .open, revision: number), db, now: now)
+            try Store.record(
+                db, kind: kind, summary: "\(kind == "draft.recover" ? "recover" : "edit") draft \(id) (revision \(number))",
+                payload: LocalChange(drafts: [DraftTransition(draft: id, before: before, after: Store.pointer(draft))]),
+                now: now)
+            return .saved(draft, concurrent: concurrent)
+        }
+    }
+
+    /// Makes an old revision current again, as a new revision (so history only grows).
+    public func restore(_ id: Int64, revision number: Int, now: Date) throws -> SaveResult {
+        try write { db in
+            var draft = try Store.fetchDraft(id, db)
+            let old = try Store.fetchRevision(id, number, db)
+            if draft.content == old.content, draft.raw == old.raw, draft.state == .open {
+                return .unchanged(draft)
+            }
+            let before = Store.pointer(draft)
+            let write = DraftWrite(content: old.content, raw: old.raw, problem: old.problem,
+                                   note: "restored from revision \(number)")
+            let newNumber = try Store.appendRevision(write, to: id, db, now: now)
+            try Store.point(&draft, at: DraftPointer(state: .open, revision: newNumber), db, now: now)
+            try Store.record(
+                db, kind: "draft.restore", summary: "restore draft \(id) to revision \(number)",
+                payload: LocalChange(drafts: [DraftTransition(draft: id, before: before, after: Store.pointer(draft))]),
+                now: now)
+            return .saved(draft, concurrent: false)
+        }
+    }
+
+    /// Deletes a draft the undoable way: it stays in the store, marked deleted.
+    public func deleteDraft(_ id: Int64, now: Date) throws -> Draft {
+        try write { db in
+            var draft = try Store.fetchDraft(id, db)
+            guard draft.state != .deleted else { throw StoreError.notFound(what: "draft \(id) (it is already deleted)") }
+            let before = Store.pointer(draft)
+            try Store.point(&draft, at: DraftPointer(state: .deleted, revision: draft.revision), db, now: now)
+            try Store.record(
+                db, kind: "draft.rm", summary: "delete draft \(id)",
+                payload: LocalChange(drafts: [DraftTransition(draft: id, before: before, after: Store.pointer(draft))]),
+                now: now)
+            return draft
+        }
+    }
+
+    // MARK: - Inside a transaction
+
+    static func fetchDraft(_ id: Int64, _ db: Database) throws -> Draft {
+        guard let draft = try Draft.fetchOne(db, key: id) else { throw StoreError.notFound(what: "draft \(id)") }
+        return draft
+    }
+
+    static func fetchRevision(_ id: Int64, _ number: Int, _ db: Database) throws -> Revision {
+        guard let revision = try Revision.fetchOne(
+            db, sql: "SELECT * FROM revision WHERE draftId = ? AND number = ?", arguments: [id, number])
+        else {
+            _ = try fetchDraft(id, db)
+            throw StoreError.notFound(what: "revision \(number) of draft \(id)")
+        }
+        return revision
+    }
+
+    static func pointer(_ draft: Draft) -> DraftPointer {
+        DraftPointer(state: draft.state, revision: draft.revision)
+    }
+
+    private static func creation(of draft: Draft) -> DraftTransition {
+        DraftTransition(draft: draft.id, before: DraftPointer(state: .deleted, revision: 1), after: pointer(draft))
+    }
+
+    private static func insertDraft(_ write: DraftWrite, _ db: Database, now: Date) throws -> Draft {
+        // The row needs an id before its first revision can point at it.
+        try db.execute(sql: """
+            INSERT INTO draft (kind, format, profile, targetKey, state, revision, createdAt, updatedAt)
+            VALUES ('reply', 'markdown', '', '', 'draft', 1, ?, ?)
+            """, arguments: [now, now])
+        let id = db.lastInsertedRowID
+        _ = try appendRevision(write, to: id, db, now: now)
+        var draft = try fetchDraft(id, db)
+        try point(&draft, at: DraftPointer(state: .open, revision: 1), db, now: now)
+        return draft
+    }
+
+    private static func appendRevision(_ write: DraftWrite, to id: Int64, _ db: Database, now: Date) throws -> Int {
+        let last = try Int.fetchOne(db, sql: "SELECT max(number) FROM revision WHERE draftId = ?", arguments: [id]) ?? 0
+        let revision = Revision(draftID: id, number: last + 1, content: write.content, raw: write.raw,
+                                problem: write.problem, note: write.note, createdAt: now)
+        try revision.insert(db)
+        return revision.number
+    }
+
+    /// Makes the draft show revision `pointer.revision` in state `pointer.state`.
+    static func point(_ draft: inout Draft, at pointer: DraftPointer, _ db: Database, now: Date) throws {
+        let revision = try fetchRevision(draft.id, pointer.revision, db)
+        draft.content = revision.content
+        draft.raw = revision.raw
+        draft.problem = revision.problem
+        draft.state = pointer.state
+        draft.revision = pointer.revision
+        draft.updatedAt = now
+        try draft.update(db)
+    }
+}

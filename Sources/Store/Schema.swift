@@ -1,0 +1,98 @@
+import GRDB
+
+/// The store's schema, one migration per change. Never edit a migration that has shipped:
+/// add a new one, so that every store can be carried forward step by step.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+
+        migrator.registerMigration("v1 drafts and revisions") { db in
+            // AUTOINCREMENT: an id people have typed is never handed to another draft.
+            try db.execute(sql: """
+                CREATE TABLE draft (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL,
+                    thread INTEGER, post INTEGER, forum INTEGER, icon INTEGER,
+                    recipient TEXT, replyTo INTEGER, forwardOf INTEGER,
+                    subject TEXT NOT NULL DEFAULT '',
+                    body TEXT NOT NULL DEFAULT '',
+                    format TEXT NOT NULL,
+                    profile TEXT NOT NULL,
+                    targetKey TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    revision INTEGER NOT NULL,
+                    raw TEXT,
+                    problem TEXT,
+                    createdAt DATETIME NOT NULL,
+                    updatedAt DATETIME NOT NULL
+                );
+                CREATE INDEX draft_by_target ON draft(profile, targetKey, state);
+                CREATE INDEX draft_by_update ON draft(state, updatedAt);
+
+                CREATE TABLE revision (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    draftId INTEGER NOT NULL REFERENCES draft(id) ON DELETE CASCADE,
+                    number INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    thread INTEGER, post INTEGER, forum INTEGER, icon INTEGER,
+                    recipient TEXT, replyTo INTEGER, forwardOf INTEGER,
+                    subject TEXT NOT NULL DEFAULT '',
+                    body TEXT NOT NULL DEFAULT '',
+                    format TEXT NOT NULL,
+                    profile TEXT NOT NULL,
+                    raw TEXT,
+                    problem TEXT,
+                    note TEXT,
+                    createdAt DATETIME NOT NULL,
+                    UNIQUE (draftId, number)
+                );
+                """)
+        }
+
+        migrator.registerMigration("v2 draft search") { db in
+            // The index holds open drafts only (its own copy of subject and body, for snippets), so a
+            // search ranks in the index alone and never reads a draft row to skip a deleted one.
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE draft_fts USING fts5(subject, body, tokenize = 'unicode61');
+                CREATE TRIGGER draft_fts_insert AFTER INSERT ON draft WHEN new.state = 'draft' BEGIN
+                    INSERT INTO draft_fts (rowid, subject, body) VALUES (new.id, new.subject, new.body);
+                END;
+                CREATE TRIGGER draft_fts_delete AFTER DELETE ON draft BEGIN
+                    DELETE FROM draft_fts WHERE rowid = old.id;
+                END;
+                CREATE TRIGGER draft_fts_update AFTER UPDATE OF subject, body, state ON draft BEGIN
+                    DELETE FROM draft_fts WHERE rowid = old.id;
+                    INSERT INTO draft_fts (rowid, subject, body)
+                        SELECT new.id, new.subject, new.body WHERE new.state = 'draft';
+                END;
+                """)
+        }
+
+        migrator.registerMigration("v3 templates") { db in
+            try db.execute(sql: """
+                CREATE TABLE template (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    parent TEXT,
+                    summary TEXT NOT NULL DEFAULT '',
+                    fields TEXT NOT NULL DEFAULT '{}',
+                    body TEXT NOT NULL DEFAULT ''
+                );
+                """)
+        }
+
+        migrator.registerMigration("v4 command history") { db in
+            // One row per state change; `payload` is JSON holding what undo and redo need.
+            try db.execute(sql: """
+                CREATE TABLE command (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL,
+                    summary TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    createdAt DATETIME NOT NULL
+                );
+                """)
+        }
+        return migrator
+    }
+}

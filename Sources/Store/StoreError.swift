@@ -1,0 +1,77 @@
+import Common
+import Foundation
+import GRDB
+
+/// What can go wrong with the store, each with the exit status a script can tell apart.
+public enum StoreError: MissiveError, Equatable {
+    /// The file was written by a newer Missive; it is left exactly as it is.
+    case newerSchema(path: String, unknown: [String])
+    /// Another process holds the write lock past the busy timeout.
+    case locked(path: String)
+    /// The file or its directory does not allow writing.
+    case readOnly(path: String)
+    /// SQLite says the file is not a database or is damaged.
+    case corrupt(path: String, detail: String)
+    case cannotCreate(path: String, reason: String)
+    case notFound(what: String)
+    case invalid(String)
+    /// An SQLite failure none of the cases above explains.
+    case database(String)
+
+    public var status: ExitStatus {
+        switch self {
+        case .newerSchema: .config
+        case .locked: .tempFailure
+        case .readOnly: .noPermission
+        case .corrupt: .dataError
+        case .cannotCreate: .cantCreate
+        case .notFound: .noInput
+        case .invalid: .dataError
+        case .database: .ioError
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .newerSchema(path, unknown):
+            "\(path) was written by a newer Missive (schema steps \(unknown.joined(separator: ", ")) are unknown "
+                + "to this one); it is left untouched: upgrade Missive to use it"
+        case let .locked(path):
+            "\(path) is locked by another Missive or SQLite process; nothing was changed, try again in a moment"
+        case let .readOnly(path):
+            "\(path) is read-only; nothing was changed (make it writable with chmod u+w to save)"
+        case let .corrupt(path, detail):
+            "\(path) is not a healthy Missive store (\(detail)); run `missive doctor` and restore from a backup"
+        case let .cannotCreate(path, reason):
+            "cannot create \(path): \(reason)"
+        case let .notFound(what):
+            "\(what) does not exist"
+        case let .invalid(message):
+            message
+        case let .database(message):
+            "the store failed: \(message)"
+        }
+    }
+
+    /// Translates SQLite's result codes into the cases a person can act on.
+    static func from(_ error: any Error, path: String) -> any Error {
+        if error is StoreError || error is MissiveError { return error }
+        guard let error = error as? DatabaseError else { return StoreError.database(String(describing: error)) }
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return StoreError.locked(path: path)
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+            return StoreError.readOnly(path: path)
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            return StoreError.corrupt(path: path, detail: error.message ?? "corrupt")
+        case .SQLITE_CANTOPEN:
+            return StoreError.cannotCreate(path: path, reason: error.message ?? "cannot open")
+        case .SQLITE_FULL:
+            return StoreError.database("the disk is full; nothing was changed")
+        case .SQLITE_TOOBIG:
+            return StoreError.invalid("the text is too large for the store")
+        default:
+            return StoreError.database(error.message ?? error.description)
+        }
+    }
+}

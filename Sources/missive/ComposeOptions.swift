@@ -1,0 +1,52 @@
+import ArgumentParser
+import Common
+import Compose
+import Store
+
+/// Options every creating command shares (reply, pm, thread, edit-post, new).
+struct ComposeOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Start from this template (see `missive templates list`).", valueName: "name"))
+    var template: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("A template variable, NAME=VALUE (repeatable).", valueName: "name=value"))
+    var variables: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The profile (forum account) the draft is for; default from config.", valueName: "name"))
+    var profile: String?
+
+    @Option(name: .long, help: ArgumentHelp("markdown or bbcode.", valueName: "format"))
+    var format: DraftFormat?
+
+    @Option(name: .customLong("body-file"), help: ArgumentHelp("Take the body from FILE (- for stdin).", valueName: "file"))
+    var bodyFile: String?
+
+    @Flag(name: .customLong("no-edit"), help: "Save without opening the editor (with --body-file or a template).")
+    var noEdit = false
+
+    @Flag(name: .customLong("new"), help: "Start another draft even if one is open for the same target.")
+    var forceNew = false
+
+    func validate() throws {
+        _ = try parsedVariables()
+        if noEdit, bodyFile == nil, template == nil {
+            throw ValidationError("--no-edit needs --body-file or --template: there would be nothing to save")
+        }
+    }
+
+    /// `--var k=v` as a dictionary; a malformed or repeated one is a usage error.
+    func parsedVariables() throws -> [String: String] {
+        var values: [String: String] = [:]
+        for item in variables {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw ValidationError("--var wants NAME=VALUE, not '\(item)'")
+            }
+            let name = String(item[..<equals])
+            guard values[name] == nil else { throw ValidationError("--var \(name) is given twice") }
+            values[name] = String(item[item.index(after: equals)...])
+        }
+        return values
+    }
+}
+
+extension DraftFormat: ExpressibleByArgument {}
+extension DraftKind: ExpressibleByArgument {}

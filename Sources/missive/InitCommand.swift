@@ -1,0 +1,39 @@
+import ArgumentParser
+import Common
+import Compose
+import Foundation
+import Store
+
+struct InitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create the config and the store; the default profile points at the local sandbox forum.",
+        discussion: "Safe to run again: an existing config and store are kept as they are.")
+
+    @Option(name: .long, help: ArgumentHelp("Also import the templates in DIR (e.g. drafts/templates).", valueName: "dir"))
+    var templates: String?
+
+    func run() async throws {
+        let paths = MissivePaths.resolve()
+        do {
+            try paths.createDirectories()
+        } catch {
+            throw CommandError(.cantCreate, "cannot create \(paths.config.path): \(error.localizedDescription)")
+        }
+        let configFile = Config.file(in: paths)
+        if FileManager.default.fileExists(atPath: configFile.path) {
+            _ = try Config.load(from: paths)  // a broken existing config is reported, not overwritten
+            Console.note("kept the existing config \(configFile.path)")
+        } else {
+            try Config().save(to: paths)
+            Console.note("wrote \(configFile.path) (default profile: sandbox)")
+        }
+        let workspace = try Workspace.open()
+        Console.note("store ready: \(workspace.store.path)")
+        if let templates {
+            var command = TemplatesImport()
+            command.paths = [templates]
+            try await command.run()
+        }
+    }
+}

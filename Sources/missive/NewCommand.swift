@@ -1,0 +1,27 @@
+import ArgumentParser
+import Compose
+import Store
+
+struct NewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Start a draft from a template.",
+        discussion: """
+            Clones the template (and its parents) into a new, independent draft: variables are \
+            filled from --var NAME=VALUE and the built-ins (date, time, thread, to, forum, subject, \
+            profile). Every missing or unknown variable is reported before the editor opens. \
+            Prints the draft id.
+            """)
+
+    @OptionGroup var options: ComposeOptions
+
+    func validate() throws {
+        if options.template == nil { throw ValidationError("missive new needs --template NAME (see `missive templates list`)") }
+        if options.forceNew { throw ValidationError("--new is implied: a template always starts a new draft") }
+    }
+
+    func run() async throws {
+        let workspace = try Workspace.open()
+        try await ComposeFlow(workspace: workspace, options: options).run(base: nil, fixed: [:])
+    }
+}

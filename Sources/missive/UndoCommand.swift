@@ -1,0 +1,13 @@
+import ArgumentParser
+
+struct UndoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo",
+        abstract: "Take back the last change (a draft saved, deleted, restored; a template changed).",
+        discussion: "Works across runs: the history is in the store. `missive redo` does it again.")
+
+    func run() async throws {
+        let workspace = try Workspace.open()
+        Console.note(try workspace.store.undo(now: workspace.now).message)
+    }
+}

@@ -1,0 +1,75 @@
+import Common
+import Compose
+import Foundation
+import Store
+
+/// The composition root for the commands that use the store: paths, config, store, editor and
+/// clock wired together once. Opening it also recovers buffers left by unfinished sessions.
+struct Workspace {
+    let paths: MissivePaths
+    let config: Config
+    let store: Store
+    let environment: ComposeEnvironment
+
+    /// `recover: false` for commands that must not write (doctor on a damaged store).
+    static func open(recover: Bool = true) throws -> Workspace {
+        let processEnvironment = ProcessInfo.processInfo.environment
+        let paths = MissivePaths.resolve(environment: processEnvironment)
+        let config = try Config.load(from: paths)
+        let store = try Store.open(paths: paths)
+        let editor = LazyEditor(environment: processEnvironment, configured: config.editor)
+        let workspace = Workspace(
+            paths: paths, config: config, store: store,
+            environment: ComposeEnvironment(
+                store: store, buffers: BufferDirectory(paths: paths), editor: editor,
+                defaultProfile: config.defaultProfile))
+        if recover { workspace.recoverLeftovers() }
+        return workspace
+    }
+
+    func recoverLeftovers() {
+        for report in Recovery(environment: environment).run() {
+            Console.note(report.message)
+        }
+    }
+
+    /// The profile a command names, or the default; an unknown name is a config error.
+    func profile(_ name: String?) throws -> String {
+        try config.profile(named: name).name
+    }
+
+    var now: Date { environment.clock() }
+}
+
+/// Resolves the editor only when one is needed, so that `--no-edit` works on a dumb terminal.
+struct LazyEditor: Editor {
+    var environment: [String: String]
+    var configured: String?
+
+    func edit(_ file: URL) async throws -> Int32 {
+        let command = try EditorCommand.resolve(environment: environment, configured: configured)
+        return try await TerminalEditor(command: command).edit(file)
+    }
+}
+
+/// Where messages go: results a script reads on stdout, everything for people on stderr.
+enum Console {
+    static func print(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    static func note(_ line: String) {
+        FileHandle.standardError.write(Data("missive: \(line)\n".utf8))
+    }
+}
+
+/// An error a command raises itself, with the status it names.
+struct CommandError: MissiveError {
+    var status: ExitStatus
+    var description: String
+
+    init(_ status: ExitStatus, _ description: String) {
+        self.status = status
+        self.description = description
+    }
+}

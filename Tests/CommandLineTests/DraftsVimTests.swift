@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The terminal hand-over with a real editor: vim inside tmux, driven with keystrokes.
+/// vim and tmux come from the Makefile's TEST_DEBS (`make test` installs them).
+@Suite struct DraftsVimTests {
+    /// A tmux server of our own, so the test never touches anyone else's sessions.
+    let socket = "missive-drafts-\(UUID().uuidString.prefix(8))"
+
+    /// Runs tmux with posix_spawn and waitpid, output in a file. Foundation's Process never sees
+    /// this client exit: the server tmux forks inherits the descriptor Process watches.
+    func tmux(_ arguments: [String]) throws -> String {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Test threads block SIGTERM, SIGHUP and others; tmux, its server and vim must not inherit that.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, environ)
+        #expect(spawned == 0, "tmux could not start (is it installed? `make test-deps`)")
+        var status: Int32 = 0
+        if spawned == 0 { waitpid(pid, &status, 0) }
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(status == 0, "tmux \(arguments): \(text)")
+        return text
+    }
+
+    @Test func vimInATerminalEditsTheBufferAndTheDraftIsSaved() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        let session = "missive-vim-\(UUID().uuidString.prefix(8))"
+        let done = home.root.appendingPathComponent("done").path
+        // EDITOR has arguments, so it also goes through `sh -c '<editor> "$@"'`.
+        let command = "env MISSIVE_HOME='\(home.root.path)' TERM=xterm EDITOR='vim -N -u NONE -i NONE' "
+            + "'\(BuiltBinary.url("missive").path)' reply 3507451; echo \"exit=$?\" > '\(done)'; sleep 30"
+        _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command])
+        defer { _ = try? tmux(["kill-server"]) }
+
+        #expect(waitUntil { ((try? tmux(["capture-pane", "-p", "-t", session])) ?? "").contains("thread: 3507451") },
+                "vim showed the buffer")
+        // Go to the closing `---` (the second one), open a line below it, type, save and quit.
+        _ = try tmux(["send-keys", "-t", session, "/^---$", "Enter"])
+        _ = try tmux(["send-keys", "-t", session, "-l", "oTyped in **vim** inside tmux."])
+        _ = try tmux(["send-keys", "-t", session, "Escape"])
+        _ = try tmux(["send-keys", "-t", session, ":wq", "Enter"])
+
+        #expect(waitUntil { exists(done) }, "missive finished after vim quit")
+        #expect(try String(contentsOfFile: done, encoding: .utf8) == "exit=0\n")
+        let screen = try tmux(["capture-pane", "-p", "-t", session])
+        #expect(screen.contains("Waiting for your editor to close the file..."))
+        #expect(screen.contains("created draft 1"))
+        #expect(try home.show(1)["body"] as? String == "Typed in **vim** inside tmux.")
+    }
+}

@@ -1,0 +1,197 @@
+import Common
+import Foundation
+import Store
+import Testing
+@testable import Compose
+
+/// The editor round trip, driven by small shell scripts as the editor.
+@Suite struct EditSessionTests {
+    @Test func aNewDraftIsStoredAndOnlyThenItsBufferRemoved() async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        // The script records that the buffer is private and named .md while the editor has it.
+        let environment = try fixture.environment(editor: """
+            stat -c %a "$1" > "$1.mode"; mv "$1.mode" "\(fixture.root.path)/mode"
+            \(Edits.writeBody("Hello from the editor"))
+            """)
+        let result = try await EditSession(environment: environment).compose(reply7)
+        guard case let .created(draft) = result.outcome else {
+            Issue.record("not created: \(result)")
+            return
+        }
+        #expect(try fixture.store.draft(draft.id).content.body == "Hello from the editor")
+        #expect(try String(contentsOf: fixture.root.appendingPathComponent("mode"), encoding: .utf8) == "600\n")
+        #expect(fixture.bufferFiles.isEmpty)
+    }
+
+    @Test func anEmptyBodyDiscardsANewDraft() async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        let result = try await EditSession(environment: try fixture.environment(editor: "true")).compose(reply7)
+        #expect(result.outcome == .discarded)
+        #expect(try fixture.store.list(includeDeleted: true).isEmpty)
+        #expect(fixture.bufferFiles.isEmpty)
+    }
+
+    @Test func anUnchangedDraftMakesNoRevision() async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        var content = reply7
+        content.body = "kept"
+        let draft = try fixture.store.createDraft(DraftWrite(content: content), now: Date())
+        // Editors often add a trailing newline or blank lines; that is not a change.
+        let result = try await EditSession(environment: try fixture.environment(editor: "printf '\\n\\n' >> \"$1\""))
+            .edit(draft)
+        guard case let .unchanged(same) = result.outcome else {
+            Issue.record("not unchanged: \(result)")
+            return
+        }
+        #expect(same.id == draft.id)
+        #expect(try fixture.store.revisions(of: draft.id).count == 1)
+    }
+
+    @Test func anEditorThatExitsNonZeroStillHasItsTextKept() async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        let environment = try fixture.environment(editor: Edits.writeBody("typed before :cq") + "\nexit 1")
+        let result = try await EditSession(environment: environment).compose(reply7)
+        #expect(result.editorStatus == 1)
+        guard case let .created(draft) = result.outcome else {
+            Issue.record("not created: \(result)")
+            return
+        }
+        #expect(draft.content.body == "typed before :cq")
+        #expect(try fixture.store.revision(of: draft.id, number: 1).note == "editor exited with status 1")
+    }
+
+    @Test func badFrontMatterReopensTheEditorWithTheErrorOnTop() async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        let seen = fixture.root.appendingPathComponent("seen")
+        let environment = try fixture.environment(editor: """
+            if [ ! -e "\(seen.path)" ]; then
+              cp "$1" "\(seen.path)"
+              sed -i 's/^thread: 7/thread: seven/' "$1"
+              \(Edits.writeBody("my text"))
+            else
+              cp "$1" "\(seen.path).2"
+              sed -i 's/^thread: seven/thread: 8/' "$1"
+            fi
+            """)
+        let result = try await EditSession(environment: environment).compose(reply7)
+        let second = try String(contentsOf: URL(fileURLWithPath: seen.path + ".2"), encoding: .utf8)
+        #expect(second.hasPrefix("<!-- Missive: The front matter has errors"))
+        // The notice is 4 lines, so the thread line (3) is now line 7, and the message says so.
+        #expect(second.contains("line 7: `thread` must be a number, not `seven`"))
+        #expect(second.split(separator: "\n", omittingEmptySubsequences: false)[6] == "thread: seven")
+        guard case let .created(draft) = result.outcome else {
+            Issue.record("not created: \(result)")
+            return
+        }
+        #expect(draft.content.target.thread == 8)
+        #expect(draft.content.body == "my text")
+        #expect(draft.raw == nil)
+    }
+
+    @Test func frontMatterStillBadAfterTheSecondTryIsKeptFlagged() async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        let environment = try fixture.environment(editor: """
+            if ! grep -q 'kind: nonsense' "$1"; then
+              sed -i 's/^kind: reply.*/kind: nonsense/' "$1"
+              \(Edits.writeBody("precious words"))
+            fi
+            """)
+        let result = try await EditSession(environment: environment).compose(reply7)
+        #expect(result.problem?.contains("unknown kind `nonsense`") == true)
+        guard case let .created(draft) = result.outcome else {
+            Issue.record("not created: \(result)")
+            return
+        }
+        #expect(draft.raw?.contains("kind: nonsense") == true)
+        #expect(draft.raw?.contains("precious words") == true)
+        #expect(draft.content.body == "precious words")
+        #expect(draft.content.kind == .reply)
+        #expect(try fixture.store.search("precious").map(\.id) == [draft.id])
+        #expect(fixture.bufferFiles.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("printf '\\377\\376 not utf-8' >> \"$1\"", "not valid UTF-8"),
+        ("printf 'nul \\000 byte' >> \"$1\"", "NUL byte"),
+        ("head -c 10485760 /dev/zero | tr '\\0' 'a' >> \"$1\"", "-byte limit"),
+    ])
+    func unreadableTextIsRefusedButKeptOnDisk(script: String, words: String) async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        do {
+            _ = try await EditSession(environment: try fixture.environment(editor: script)).compose(reply7)
+            Issue.record("accepted")
+        } catch let error as ComposeError {
+            #expect(error.status == .dataError)
+            #expect(error.description.contains(words), "\(error.description)")
+            #expect(error.description.contains("your text is kept in"))
+        }
+        #expect(fixture.bufferFiles.count == 1)
+        #expect(try fixture.store.list(includeDeleted: true).isEmpty)
+        #expect(try fixture.store.history().isEmpty)
+    }
+
+    @Test func aStoreThatRefusesTheSaveLeavesTheBufferForRecovery() async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        var content = reply7
+        content.body = "v1"
+        let draft = try fixture.store.createDraft(DraftWrite(content: content), now: Date())
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: fixture.store.path)
+        let readOnly = try Store(path: fixture.store.path)
+        var environment = try fixture.environment(editor: "sed -i 's/^v1$/v2 written while read-only/' \"$1\"")
+        environment.store = readOnly
+        do {
+            _ = try await EditSession(environment: environment).edit(draft)
+            Issue.record("a read-only store took the save")
+        } catch let error as ComposeError {
+            #expect(error.status == .noPermission)
+        }
+        #expect(fixture.bufferFiles.count == 1)
+        #expect(try readOnly.revisions(of: draft.id).count == 1)
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fixture.store.path)
+        environment.store = try Store(path: fixture.store.path)
+        let reports = Recovery(environment: environment).run()
+        #expect(reports.map(\.recovered) == [true])
+        #expect(try environment.store.draft(draft.id).content.body == "v2 written while read-only")
+        #expect(try environment.store.revision(of: draft.id, number: 2).note == "recovered from an editor session that did not finish")
+        #expect(fixture.bufferFiles.isEmpty)
+    }
+
+    @Test func aBufferALiveSessionHoldsIsNotRecovered() throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        let environment = try fixture.environment(editor: "true")
+        var content = reply7
+        content.body = "in progress"
+        let live = try environment.buffers.create(for: .new, text: Buffer.render(content), origin: reply7)
+        #expect(Recovery(environment: environment).run().isEmpty)
+        #expect(try fixture.store.list().isEmpty)
+        live.release()  // as if the process died
+        let reports = Recovery(environment: environment).run()
+        #expect(reports.count == 1)
+        #expect(try fixture.store.list().map(\.excerpt) == ["in progress"])
+    }
+
+    @Test func aLeftoverNewBufferWithBrokenFrontMatterIsRecoveredFlaggedFromItsOrigin() throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        let environment = try fixture.environment(editor: "true")
+        let file = try environment.buffers.create(for: .new, text: "---\nkind: ???\n---\nsalvage me\n", origin: reply7)
+        file.release()
+        _ = Recovery(environment: environment).run()
+        let drafts = try fixture.store.list()
+        #expect(drafts.count == 1)
+        let draft = try fixture.store.draft(drafts[0].id)
+        #expect(draft.content.target.thread == 7)
+        #expect(draft.content.body == "salvage me")
+        #expect(draft.problem?.contains("unknown kind") == true)
+    }
+}
