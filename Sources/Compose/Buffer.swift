@@ -122,7 +122,8 @@ public enum Buffer {
         var numbers: [Key: Int64] = [:]
         for key in numberKeys {
             guard let entry = values[key], !entry.value.isEmpty, rules.allowed.contains(key) else { continue }
-            if let number = Int64(entry.value), number > 0 {
+            // Ids on the forum start at 1; an icon of 0 means "no icon", as in the forum's own forms.
+            if let number = Int64(entry.value), number > 0 || (key == .icon && number == 0) {
                 numbers[key] = number
             } else {
                 problems.append(BufferProblem(line: entry.line, "`\(key.rawValue)` must be a number, not `\(entry.value)`"))

@@ -15,7 +15,10 @@ enum ForumBench {
         do {
             let jar = FileManager.default.temporaryDirectory.appendingPathComponent("forum-bench-\(getpid())/jar.txt")
             defer { try? FileManager.default.removeItem(at: jar.deletingLastPathComponent()) }
-            let adapter = try SomethingAwfulAdapter(baseURL: base, settings: HTTPSettings(userAgent: "missive/bench", cookieJar: jar))
+            // FORUM_BENCH_FRESH=1: a new connection per request, as a curl process per request has.
+            let reuse = ProcessInfo.processInfo.environment["FORUM_BENCH_FRESH"] != "1"
+            let adapter = try SomethingAwfulAdapter(
+                baseURL: base, settings: HTTPSettings(userAgent: "missive/bench", cookieJar: jar, reuseConnections: reuse))
             _ = try await adapter.login(username: arguments[4], password: arguments[5])
             var failures: [String: Int] = [:]
             var checkpoints: [(replies: Int, rss: Int, peak: Int)] = []
@@ -30,7 +33,8 @@ enum ForumBench {
             }
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            print(String(format: "adapter: %d replies in %.2f s = %.1f replies/s", count, seconds, Double(count) / seconds))
+            let label = reuse ? "adapter" : "adapter (a new connection per request)"
+            print(label + String(format: ": %d replies in %.2f s = %.1f replies/s", count, seconds, Double(count) / seconds))
             for point in checkpoints {
                 print("  after \(point.replies) replies: RSS \(point.rss) KiB, peak \(point.peak) KiB")
             }

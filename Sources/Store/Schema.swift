@@ -50,13 +50,22 @@ enum Schema {
         }
 
         migrator.registerMigration("v2 draft search") { db in
-            // External content: the index reads subject and body from `draft`; triggers keep it in step.
-            try db.create(virtualTable: "draft_fts", using: FTS5()) { t in
-                t.synchronize(withTable: "draft")
-                t.tokenizer = .unicode61()
-                t.column("subject")
-                t.column("body")
-            }
+            // The index holds open drafts only (its own copy of subject and body, for snippets), so a
+            // search ranks in the index alone and never reads a draft row to skip a deleted one.
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE draft_fts USING fts5(subject, body, tokenize = 'unicode61');
+                CREATE TRIGGER draft_fts_insert AFTER INSERT ON draft WHEN new.state = 'draft' BEGIN
+                    INSERT INTO draft_fts (rowid, subject, body) VALUES (new.id, new.subject, new.body);
+                END;
+                CREATE TRIGGER draft_fts_delete AFTER DELETE ON draft BEGIN
+                    DELETE FROM draft_fts WHERE rowid = old.id;
+                END;
+                CREATE TRIGGER draft_fts_update AFTER UPDATE OF subject, body, state ON draft BEGIN
+                    DELETE FROM draft_fts WHERE rowid = old.id;
+                    INSERT INTO draft_fts (rowid, subject, body)
+                        SELECT new.id, new.subject, new.body WHERE new.state = 'draft';
+                END;
+                """)
         }
 
         migrator.registerMigration("v3 templates") { db in

@@ -13,7 +13,7 @@ struct DraftsHistory: AsyncParsableCommand {
         let draft = try workspace.store.draft(id)
         for revision in try workspace.store.revisions(of: id) {
             let mark = revision.number == draft.revision ? "*" : " "
-            let when = revision.createdAt.formatted(.iso8601)
+            let when = Timestamp.iso8601(revision.createdAt)
             var notes = [String]()
             if let note = revision.note { notes.append(note) }
             if revision.raw != nil { notes.append("needs fixing") }

@@ -4,26 +4,33 @@ struct DraftsList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List open drafts, most recently changed first.",
-        discussion: "Columns: id, kind, target, revisions, last change, subject and the start of the body.")
+        discussion: """
+            Columns: id, kind, target, revisions, last change, subject and the start of the body. \
+            Shows the 100 most recent unless --limit says otherwise (--limit 0 shows all).
+            """)
 
     @Flag(name: .long, help: "Include deleted drafts.")
     var all = false
 
-    @Option(name: .long, help: ArgumentHelp("Show at most this many.", valueName: "n"))
-    var limit: Int?
+    @Option(name: .long, help: ArgumentHelp("Show at most this many (0: all).", valueName: "n"))
+    var limit = 100
 
     @Flag(name: .long, help: "Print JSON for scripts.")
     var json = false
 
     func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if limit < 0 { throw ValidationError("--limit must be 0 (all) or more") }
     }
 
     func run() async throws {
         let workspace = try Workspace.open()
-        let rows = try workspace.store.list(includeDeleted: all, limit: limit)
+        let rows = try workspace.store.list(includeDeleted: all, limit: limit == 0 ? nil : limit)
         if json { try DraftJSON.print(rows.map(DraftJSON.init)) } else {
             DraftTable.print(rows, empty: "no drafts yet: start one with `missive reply THREAD`")
+        }
+        if limit != 0, rows.count == limit {
+            let total = try workspace.store.count(includeDeleted: all)
+            if total > limit { Console.note("showing the \(limit) most recent of \(total) drafts; --limit 0 shows all") }
         }
     }
 }

@@ -3,29 +3,26 @@ import ArgumentParser
 struct DraftsSearch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search drafts' subjects and bodies, best matches first.",
+        abstract: "Search the subjects and bodies of open drafts, best matches first.",
         discussion: "Every word must appear (as the start of a word): `flood contr` finds \"flood control\".")
 
     @Argument(help: ArgumentHelp("The words to look for.", valueName: "query"))
     var query: [String]
 
-    @Flag(name: .long, help: "Include deleted drafts.")
-    var all = false
-
-    @Option(name: .long, help: ArgumentHelp("Show at most this many.", valueName: "n"))
-    var limit: Int?
+    @Option(name: .long, help: ArgumentHelp("Show at most this many of the best matches.", valueName: "n"))
+    var limit = 50
 
     @Flag(name: .long, help: "Print JSON for scripts.")
     var json = false
 
     func validate() throws {
         if query.joined().allSatisfy(\.isWhitespace) { throw ValidationError("give some words to search for") }
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if limit < 1 { throw ValidationError("--limit must be at least 1") }
     }
 
     func run() async throws {
         let workspace = try Workspace.open()
-        let rows = try workspace.store.search(query.joined(separator: " "), includeDeleted: all, limit: limit)
+        let rows = try workspace.store.search(query.joined(separator: " "), limit: limit)
         if json { try DraftJSON.print(rows.map(DraftJSON.init)) } else {
             DraftTable.print(rows, empty: "no draft matches")
         }

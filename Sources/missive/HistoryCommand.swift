@@ -20,7 +20,7 @@ struct HistoryCommand: AsyncParsableCommand {
         if entries.isEmpty { Console.note("no changes yet") }
         for entry in entries {
             let mark = entry.state == .undone ? "  (undone)" : ""
-            Console.print("\(DraftTable.pad(String(entry.id), 6))\(entry.createdAt.formatted(.iso8601))  \(entry.summary)\(mark)")
+            Console.print("\(DraftTable.pad(String(entry.id), 6))\(Timestamp.iso8601(entry.createdAt))  \(entry.summary)\(mark)")
         }
     }
 }

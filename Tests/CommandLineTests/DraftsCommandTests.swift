@@ -135,4 +135,15 @@ import Testing
         #expect(result.errorOutput.contains("b.md: line 3: `thread` must be a number, not `one`"))
         #expect(try home.drafts(all: true).isEmpty)
     }
+
+    @Test func theSampleDraftsInTheRepositoryImport() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        let samples = BuiltBinary.packageRoot.appendingPathComponent("drafts/samples").path
+        let names = try FileManager.default.contentsOfDirectory(atPath: samples).filter { $0.hasSuffix(".md") }
+        #expect(!names.isEmpty)
+        let result = try home.run(["drafts", "import", samples])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(try home.drafts().count == names.count)
+    }
 }

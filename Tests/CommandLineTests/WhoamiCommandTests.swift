@@ -18,4 +18,17 @@ import Testing
         #expect(object["base_url"] as? String == sandbox.baseURL)
         #expect((object["userid"] as? Int ?? 0) > 0)
     }
+
+    @Test func theProxyTheEnvironmentNamesIsUsed() throws {
+        let sandbox = try SandboxProcess()
+        try sandbox.logIn()
+        let deadProxy = try SandboxProcess.freePort()
+        var environment = sandbox.environment
+        environment["http_proxy"] = "http://127.0.0.1:\(deadProxy)/"
+        let viaProxy = try runMissive(["whoami"], environment: environment)
+        #expect(viaProxy.status == 69)
+        #expect(viaProxy.errorOutput.contains("port \(deadProxy)"))
+        environment["no_proxy"] = "127.0.0.1"
+        #expect(try runMissive(["whoami"], environment: environment).status == 0)
+    }
 }

@@ -9,6 +9,7 @@ import Testing
                      body: "text", format: .bbcode, profile: "sandbox"),
         DraftContent(kind: .pm, target: DraftTarget(recipient: "x", forwardOf: 5), body: "fwd", profile: "sandbox"),
         DraftContent(kind: .thread, target: DraftTarget(forum: 44, icon: 3), subject: "New thread", body: "", profile: "sandbox"),
+        DraftContent(kind: .thread, target: DraftTarget(forum: 44, icon: 0), subject: "No icon", body: "x", profile: "sandbox"),
         DraftContent(kind: .edit, target: DraftTarget(post: 4242), body: "[b]bold[/b]", format: .bbcode, profile: "sandbox"),
     ]
 
@@ -24,6 +25,8 @@ import Testing
         ("---\nkind: reply\nthread: abc\n---\n", "`thread` must be a number, not `abc`"),
         ("---\nkind: reply\nthread: -4\n---\n", "`thread` must be a number, not `-4`"),
         ("---\nkind: edit\npost: 12.5\n---\n", "`post` must be a number"),
+        ("---\nkind: reply\nthread: 0\n---\n", "`thread` must be a number, not `0`"),
+        ("---\nkind: thread\nforum: 1\nicon: -1\n---\n", "`icon` must be a number, not `-1`"),
         ("---\nkind: reply\n---\n", "a reply needs `thread:`"),
         ("---\nthread: 1\n---\n", "needs a `kind:` line"),
         ("---\nkind: reply\nthread: 1\nto: bob\n---\n", "`to` does not apply to a reply"),

@@ -8,12 +8,15 @@ import Sandbox
 @Suite struct FaultTests {
     let welcome = Int(Seed.Ids.welcomeThread)
 
+    /// Posts a reply that meets `fault`. The login uses a patient adapter; the reply one with
+    /// `timeout`, which the slow fault's delay (6 s here) outlasts by a wide margin even on a busy machine.
     private func reply(_ fault: Fault, text: String, timeout: Duration = .seconds(20)) async throws
         -> (outcome: PostOutcome, reconciliation: Reconciliation, stored: [SandboxState.Post])
     {
         var result: (PostOutcome, Reconciliation, [SandboxState.Post])?
-        try await SandboxFixture.with { sandbox in
-            let adapter = try await sandbox.loggedIn(timeout: timeout)
+        try await SandboxFixture.with(faults: FaultPlan(slowDelay: .seconds(6))) { sandbox in
+            _ = try await sandbox.loggedIn()
+            let adapter = try sandbox.adapter(jar: "sandbox", timeout: timeout)
             await sandbox.server.failNextPost(with: fault)
             let outcome = await adapter.reply(Reply(threadID: welcome, bbcode: text))
             let reconciliation = await adapter.reconcile(.reply(threadID: welcome, bbcode: text))
@@ -31,7 +34,7 @@ import Sandbox
     }
 
     @Test func anAnswerPastTheTimeoutIsUnknownAndReconcileFindsThePost() async throws {
-        let (outcome, reconciliation, stored) = try await reply(.slow, text: "slow one", timeout: .seconds(1))
+        let (outcome, reconciliation, stored) = try await reply(.slow, text: "slow one", timeout: .seconds(3))
         guard case let .unknown(evidence) = outcome else { Issue.record("expected unknown, got \(outcome)"); return }
         #expect(evidence.summary.contains("did not answer in time"))
         #expect(stored.count == 1)

@@ -76,6 +76,24 @@ import Testing
         #expect(outcome == .retryLater(after: .seconds(120), reason: .serverError(status: 503)))
     }
 
+    @Test func aGatewayErrorAfterThePostIsUnknownButBeforeItIsRetryLater() async throws {
+        // The form comes from the forum, the post's answer from a gateway that gave up waiting.
+        let form = Array(HTMLFormTests.replyPage.utf8)
+        let peer = try MisbehavingPeer(.formThenStatus(form: form, status: "504 Gateway Timeout"))
+        defer { peer.stop() }
+        let outcome = try await adapter(peer.baseURL).reply(reply)
+        guard case let .unknown(evidence) = outcome else {
+            Issue.record("expected unknown, got \(outcome)")
+            return
+        }
+        #expect(evidence.status == 504)
+        #expect(peer.received.count == 2)
+
+        let gatewayOnly = try MisbehavingPeer(.answer(status: "504 Gateway Timeout", body: []))
+        defer { gatewayOnly.stop() }
+        #expect(try await adapter(gatewayOnly.baseURL).reply(reply) == .retryLater(after: nil, reason: .serverError(status: 504)))
+    }
+
     @Test func readsFromAGarbledForumAreUnexpectedAnswers() async throws {
         let peer = try MisbehavingPeer(.answer(type: "application/json", body: Array("{\"nope\": true}".utf8)))
         defer { peer.stop() }

@@ -85,7 +85,8 @@ import Store
         #expect(try temp.store.search("oranges").map(\.id) == [draft.id])
         _ = try temp.store.deleteDraft(draft.id, now: now)
         #expect(try temp.store.search("oranges").isEmpty)
-        #expect(try temp.store.search("oranges", includeDeleted: true).map(\.id) == [draft.id])
+        _ = try temp.store.undo(now: now)
+        #expect(try temp.store.search("oranges").map(\.id) == [draft.id])
     }
 
     @Test func listShowsOpenDraftsNewestFirstWithRevisionCounts() throws {

@@ -135,6 +135,11 @@ public final class SomethingAwfulAdapter: ForumAdapter {
     }
 
     private func read(_ answer: Answer, receipt: (URL) -> Receipt?) -> Submission {
+        // A gateway's 502 or 504 speaks for the proxy, not the forum behind it, which may have
+        // stored the post before the proxy gave up on it.
+        if [502, 504].contains(answer.response.status) {
+            return .outcome(.unknown(Evidence("a gateway answered for the forum", status: answer.response.status, url: answer.response.url)))
+        }
         if let failure = answer.failure(purpose: .posting) {
             if case let .rejected(.forumError(_, message)) = failure, message.lowercased().contains("security token") {
                 return .staleForm

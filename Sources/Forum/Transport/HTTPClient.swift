@@ -13,10 +13,13 @@ public struct HTTPSettings: Sendable {
     public var maxRedirects: Int
     /// A body larger than this is refused rather than held in memory.
     public var maxResponseBytes: Int
+    /// Keep connections open between requests (the default). Off, every request gets a new one:
+    /// for servers whose kept-alive connections answer slowly (see scripts/bench-forum.sh).
+    public var reuseConnections: Bool
 
     public init(
         userAgent: String, connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(60),
-        cookieJar: URL? = nil, maxRedirects: Int = 10, maxResponseBytes: Int = 32 << 20
+        cookieJar: URL? = nil, maxRedirects: Int = 10, maxResponseBytes: Int = 32 << 20, reuseConnections: Bool = true
     ) {
         self.userAgent = userAgent
         self.connectTimeout = connectTimeout
@@ -24,6 +27,7 @@ public struct HTTPSettings: Sendable {
         self.cookieJar = cookieJar
         self.maxRedirects = maxRedirects
         self.maxResponseBytes = maxResponseBytes
+        self.reuseConnections = reuseConnections
     }
 }
 
@@ -123,7 +127,8 @@ public final class HTTPClient: @unchecked Sendable {
         // libcurl silently sends a request again when a reused connection dies before any answer
         // byte; for a post that the server stored before dying, that is a second post. A post
         // therefore always gets a connection of its own, which libcurl never retries.
-        _ = ccurl_setopt_long(handle, CURLOPT_FRESH_CONNECT, request.method == .post ? 1 : 0)
+        _ = ccurl_setopt_long(handle, CURLOPT_FRESH_CONNECT, request.method == .post || !settings.reuseConnections ? 1 : 0)
+        _ = ccurl_setopt_long(handle, CURLOPT_FORBID_REUSE, settings.reuseConnections ? 0 : 1)
 
         var headers: UnsafeMutablePointer<curl_slist>?
         // Browsers never send `Expect: 100-continue`; curl would for a big post and then wait on it.

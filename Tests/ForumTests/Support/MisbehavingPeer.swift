@@ -17,6 +17,8 @@ final class MisbehavingPeer: @unchecked Sendable {
         /// Answers the first request with a keep-alive 200, then hangs up on every later one after
         /// reading it: a server that stored a post and died before answering, on a reused connection.
         case answerOnceThenHangUp
+        /// Serves `form` to GETs and answers anything else with this bare status line.
+        case formThenStatus(form: [UInt8], status: String)
     }
 
     let port: UInt16
@@ -26,6 +28,7 @@ final class MisbehavingPeer: @unchecked Sendable {
     private var connections: [Int32] = []
     private var requests: [[UInt8]] = []
     private var stopped = false
+    private var accepted = 0
 
     init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
@@ -51,6 +54,11 @@ final class MisbehavingPeer: @unchecked Sendable {
 
     var baseURL: URL {
         URL(string: "http://127.0.0.1:\(port)/")!
+    }
+
+    /// How many connections the peer has accepted.
+    var connectionCount: Int {
+        lock.withLock { accepted }
     }
 
     /// Every request received so far, raw.
@@ -84,12 +92,13 @@ final class MisbehavingPeer: @unchecked Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
-            let accepted = lock.withLock { () -> Bool in
+            let kept = lock.withLock { () -> Bool in
                 guard !stopped else { return false }
                 connections.append(connection)
+                accepted += 1
                 return true
             }
-            guard accepted else { close(connection); return }
+            guard kept else { close(connection); return }
             let thread = Thread { [self] in serve(connection) }
             thread.start()
         }
@@ -115,6 +124,13 @@ final class MisbehavingPeer: @unchecked Sendable {
             case let .raw(bytes):
                 write(connection, bytes)
                 return
+            case let .formThenStatus(form, status):
+                if request.starts(with: Array("GET ".utf8)) {
+                    write(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=windows-1252\r\nContent-Length: \(form.count)\r\n\r\n")
+                    write(connection, form)
+                } else {
+                    write(connection, "HTTP/1.1 \(status)\r\nContent-Length: 0\r\n\r\n")
+                }
             case .answerOnceThenHangUp:
                 guard lock.withLock({ requests.count }) == 1 else { return }
                 write(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 2\r\n\r\nok")
