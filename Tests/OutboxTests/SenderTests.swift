@@ -1,0 +1,159 @@
+import Foundation
+import Forum
+import Sandbox
+import Store
+import Testing
+@testable import Outbox
+
+@Suite(.serialized) struct SenderTests {
+    @Test func aQueuedReplyGoesOutOnceAndItsDraftIsMarkedSent() async throws {
+        try await OutboxFixture.with { f in
+            let draft = try f.draft("Hello **world** from the outbox")
+            let queued = try f.outbox.queue(draft: draft.id, dialect: .somethingawful, due: Date(), now: Date())
+            #expect(queued.command == .reply(threadID: Int(OutboxFixture.thread), bbcode: "Hello [b]world[/b] from the outbox"))
+
+            let summary = try await f.sender().run(.due(ids: nil))
+
+            #expect(summary.sent == [queued.id] && summary.failed.isEmpty && summary.waiting.isEmpty)
+            let item = try f.item(queued.id)
+            guard case let .sent(postID?, url?) = item.state else { Issue.record("not sent: \(item.state)"); return }
+            #expect(url.contains("postid=\(postID)"))
+            let forum = try await f.forum()
+            #expect(forum.posts.filter { $0.text == "Hello [b]world[/b] from the outbox" }.map { String($0.id) } == [postID])
+            #expect(try f.store.draft(draft.id).state == .sent)
+            #expect(try f.store.draft(draft.id).content.body == "Hello **world** from the outbox")
+            #expect(try f.outbox.attempts(of: queued.id).map(\.outcome) == ["sent"])
+        }
+    }
+
+    @Test func aDraftEditedAfterItWasQueuedStaysOpenSinceItsNewTextWasNotSent() async throws {
+        try await OutboxFixture.with { f in
+            let draft = try f.draft("first version")
+            let item = try f.outbox.queue(draft: draft.id, dialect: .somethingawful, due: Date(), now: Date())
+            _ = try f.store.saveRevision(of: draft.id, DraftWrite(content: DraftContent(
+                kind: .reply, target: DraftTarget(thread: OutboxFixture.thread), body: "second version", profile: "sandbox")),
+                now: Date())
+            _ = try await f.sender().run(.due(ids: nil))
+            #expect(try f.item(item.id).state.name == "sent")
+            #expect(try await f.copies(of: "first version") == 1)
+            #expect(try await f.copies(of: "second version") == 0)
+            #expect(try f.store.draft(draft.id).state == .open)
+        }
+    }
+
+    @Test func aTransientFailureIsRetriedWithEveryAttemptRecorded() async throws {
+        try await OutboxFixture.with { f in
+            let item = try f.queue("retried after a 500")
+            await f.server.failNextPost(with: .serverError)
+            await f.server.failNextPost(with: .databaseError)
+            let summary = try await f.sender().run(.due(ids: nil))
+            #expect(summary.sent == [item.id])
+            let attempts = try f.outbox.attempts(of: item.id)
+            #expect(attempts.map(\.outcome) == ["retry", "retry", "sent"])
+            #expect(attempts[0].evidence?.contains("HTTP 500") == true)
+            #expect(attempts[1].evidence?.contains("database") == true)
+            #expect(try f.item(item.id).failures == 2)
+            #expect(try await f.copies(of: "retried after a 500") == 1)
+        }
+    }
+
+    /// Faults that store the post and then lose or garble the answer, and faults that store
+    /// nothing but answer with something unreadable: either way the forum is asked before any
+    /// retry, and the post is there exactly once.
+    @Test(arguments: [
+        (Fault.drop, ["unknown", "landed"]), (.truncate, ["unknown", "landed"]), (.empty, ["unknown", "landed"]),
+        (.noForm, ["unknown", "landed"]), (.slow, ["unknown", "landed"]), (.notHTML, ["unknown", "absent", "sent"]),
+    ])
+    func aLostAnswerIsCheckedWithTheForumBeforeAnyRetry(fault: Fault, outcomes: [String]) async throws {
+        // The slow answer comes after the client's timeout: the post is stored, the answer never read.
+        try await OutboxFixture.with(faults: FaultPlan(slowDelay: .seconds(3)), timeout: .seconds(1)) { f in
+            let text = "lost answer: \(fault.rawValue)"
+            let item = try f.queue(text)
+            await f.server.failNextPost(with: fault)
+            let summary = try await f.sender().run(.due(ids: nil))
+            #expect(summary.sent == [item.id], "\(f.progress.lines)")
+            #expect(try f.outbox.attempts(of: item.id).map(\.outcome) == outcomes)
+            #expect(try await f.copies(of: text) == 1)
+        }
+    }
+
+    @Test func aRefusalIsFinalAndNeverRetried() async throws {
+        try await OutboxFixture.with { f in
+            let item = try f.queue("to a closed thread", target: DraftTarget(thread: Int64(Seed.Ids.closedThread)))
+            let summary = try await f.sender().run(.due(ids: nil))
+            #expect(summary.failed == [item.id])
+            #expect(try f.item(item.id).state == .failed(reason: "the thread is closed"))
+            #expect(try f.outbox.attempts(of: item.id).map(\.outcome) == ["rejected"])
+            #expect(try await f.copies(of: "to a closed thread") == 0)
+        }
+    }
+
+    @Test func transientFailuresGiveUpAfterTheLastAttemptWithTheReason() async throws {
+        try await OutboxFixture.with(faults: FaultPlan(rates: [.serverError: 1])) { f in
+            let item = try f.queue("never gets through")
+            let sender = f.sender { settings in
+                var policy = FullJitterBackoff()
+                policy.base = 0.02
+                policy.maxFailures = 3
+                settings.policy = policy
+            }
+            let summary = try await sender.run(.due(ids: nil))
+            #expect(summary.failed == [item.id])
+            guard case let .failed(reason) = try f.item(item.id).state else { Issue.record("not failed"); return }
+            #expect(reason.contains("gave up after 3 attempts") && reason.contains("HTTP 500"))
+            #expect(try f.outbox.attempts(of: item.id).count == 3)
+        }
+    }
+
+    @Test func floodControlIsLearnedOnceAndLaterItemsAreSpacedByTheInterval() async throws {
+        try await OutboxFixture.with(flood: 1) { f in
+            let items = try (1...4).map { try f.queue("paced \($0)") }
+            let start = Date()
+            let summary = try await f.sender().run(.due(ids: nil))
+            let elapsed = Date().timeIntervalSince(start)
+            #expect(Set(summary.sent) == Set(items.map(\.id)))
+            // Four posts, one second apart: three intervals, plus one margin for the learning hit.
+            #expect(elapsed >= 3 && elapsed <= 4 * 1 + 2, "took \(elapsed) s")
+            let floodHits = try items.flatMap { try f.outbox.attempts(of: $0.id) }.filter { $0.outcome == "retry" }
+            #expect(floodHits.count == 1, "the interval is learned from the first flood answer")
+            let times = try await f.forum().posts.filter { $0.text.hasPrefix("paced ") }.map(\.postedAt).sorted()
+            for (a, b) in zip(times, times.dropFirst()) { #expect(b.timeIntervalSince(a) >= 1) }
+            let pace = try f.store.outboxRead { try $0.pace(profile: "sandbox", channel: "posts") }
+            #expect(pace?.interval == 1)
+        }
+    }
+
+    @Test func aStopRequestEndsTheWaitAndLeavesItemsPendingNotHalfSent() async throws {
+        try await OutboxFixture.with { f in
+            let item = try f.queue("stopped in the window")
+            let stop = StopSignal()
+            Task {
+                try await Task.sleep(for: .milliseconds(300))
+                stop.request("test")
+            }
+            let start = Date()
+            let summary = try await f.sender(window: 30, stop: stop).run(.due(ids: nil))
+            #expect(Date().timeIntervalSince(start) < 5)
+            #expect(summary.stoppedBy == "test" && summary.sent.isEmpty && summary.waiting == [item.id])
+            #expect(try f.item(item.id).state.name == "pending")
+            #expect(try await f.copies(of: "stopped in the window") == 0)
+        }
+    }
+
+    @Test func aProfileWithoutASessionKeepsItsItemsQueuedAndSaysSo() async throws {
+        try await OutboxFixture.with { f in
+            let item = try f.queue("needs a login")
+            let loggedOut = try SomethingAwfulAdapter(
+                baseURL: f.server.baseURL,
+                settings: HTTPSettings(userAgent: "missive/test", cookieJar: f.directory.appendingPathComponent("empty-jar.txt")))
+            let summary = try await f.sender(adapter: loggedOut).run(.due(ids: nil))
+            #expect(summary.notLoggedIn == ["sandbox"] && summary.failed.isEmpty)
+            let after = try f.item(item.id)
+            #expect(after.state.name == "retrying" && after.failures == 0)
+            #expect(after.lastError?.contains("missive login") == true)
+            #expect(try await f.copies(of: "needs a login") == 0)
+            // Logged in, the next run sends it.
+            #expect(try await f.sender().run(.due(ids: nil)).sent == [item.id])
+        }
+    }
+}
