@@ -79,4 +79,47 @@ import Testing
         #expect(try OutboxState.queued(due: later).applying(.startWindow(until: now)) == .pending(until: later))
         #expect(try OutboxState.retrying(at: now).applying(.startWindow(until: later)) == .retrying(at: now))
     }
+
+    @Test func anUnknownItemIsCheckedNoEarlierThanItsCheckTime() throws {
+        let waiting = OutboxState.unknown(evidence: "the forum was down", checkAt: later)
+        #expect(waiting.claimable(at: now) == nil)
+        #expect(waiting.claimable(at: later) == .reconcileFirst)
+        #expect(throws: TransitionError.self) { try claim(waiting) }
+        let sending = OutboxState.sending(owner: "p1", leaseUntil: later)
+        #expect(try sending.applying(.lost(evidence: "e", checkAt: later)) == waiting.replacingEvidence("e"))
+    }
+
+    @Test func onlyAnItemBeingSentCanBeAbandonedAndItBecomesUnknown() throws {
+        let sending = OutboxState.sending(owner: "dead", leaseUntil: later)
+        #expect(try sending.applying(.abandon(evidence: "its sender died", checkAt: now))
+            == .unknown(evidence: "its sender died", checkAt: now))
+        for state in [OutboxState.queued(due: now), .pending(until: now), .retrying(at: now), .sent(postID: "1", url: nil)] {
+            #expect(throws: TransitionError.self) { try state.applying(.abandon(evidence: "x")) }
+        }
+    }
+
+    @Test func outcomesCountOnlyFromTheSenderHoldingTheLease() throws {
+        let held = OutboxState.sending(owner: "p1", leaseUntil: later)
+        #expect(throws: TransitionError.self) { try held.applying(.retryAt(later), by: "p2") }
+        #expect(try held.applying(.retryAt(later), by: "p1") == .retrying(at: later))
+        // The user's actions are not a sender's, so they are not checked for a lease.
+        #expect(try OutboxState.queued(due: now).applying(.hold, by: "anyone") == .held)
+    }
+
+    @Test func theStatesSurviveJSONForTheHistory() throws {
+        let states: [OutboxState] = [
+            .pending(until: now), .queued(due: later), .held, .sending(owner: "h/1/2", leaseUntil: now), .retrying(at: now),
+            .unknown(evidence: "e", checkAt: nil), .unknown(evidence: "e", checkAt: later), .sent(postID: "9", url: "u"),
+            .failed(reason: "r"), .cancelled,
+        ]
+        let decoded = try JSONDecoder().decode([OutboxState].self, from: JSONEncoder().encode(states))
+        #expect(decoded == states)
+    }
+}
+
+extension OutboxState {
+    func replacingEvidence(_ evidence: String) -> OutboxState {
+        guard case let .unknown(_, checkAt) = self else { return self }
+        return .unknown(evidence: evidence, checkAt: checkAt)
+    }
 }
