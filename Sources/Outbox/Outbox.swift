@@ -18,40 +18,62 @@ public struct Outbox: Sendable {
     /// The same revision is never queued twice: a cancelled or failed item of it is queued again,
     /// a waiting or sent one is an error that names it.
     public func queue(draft id: Int64, dialect: Dialect, due: Date, windowUntil: Date? = nil, now: Date) throws -> OutboxItem {
-        try store.outbox { tx in
-            guard let draft = try tx.draft(id) else { throw StoreError.notFound(what: "draft \(id)") }
-            let key = "draft/\(id)/\(draft.revision)"
-            var item: OutboxItem
-            let before: OutboxState?
-            if let existing = try tx.item(idempotencyKey: key) {
-                item = try OutboxItem(row: existing)
-                switch item.state {
-                case .cancelled, .failed:
-                    before = item.state
-                    try item.apply(.requeue(due: due), now: now)
-                case .sent(let postID, let url):
-                    throw OutboxError.alreadySent(draft: id, revision: draft.revision, item: item.id,
-                                                  where: url ?? postID.map { "post \($0)" } ?? "delivered")
-                default:
-                    throw OutboxError.alreadyQueued(draft: id, revision: draft.revision, item: item.id, state: item.state.name)
-                }
-            } else {
-                before = nil
-                item = OutboxItem(
-                    command: try ForumCommand.make(from: draft, dialect: dialect), state: .queued(due: due),
-                    profile: draft.content.profile, draftID: id, draftRevision: draft.revision,
-                    idempotencyKey: key, createdAt: now, updatedAt: now)
-            }
-            if let windowUntil { try item.apply(.startWindow(until: windowUntil), now: now) }
-            if item.id == 0 { item.id = try tx.insert(item.row).id } else { try tx.save(item) }
+        try queue(drafts: [id], dialect: { _ in dialect }, due: due, windowUntil: windowUntil, now: now)[0]
+    }
 
+    /// Queues several drafts in one transaction: all of them, or (on any error) none.
+    /// `dialect` gives each draft's profile its BBCode dialect.
+    public func queue(
+        drafts ids: [Int64], dialect: (String) throws -> Dialect, due: Date, windowUntil: Date? = nil, now: Date
+    ) throws -> [OutboxItem] {
+        try store.outbox { tx in
+            var items: [OutboxItem] = []
+            var steps: [OutboxHistory.Step] = []
+            for id in ids {
+                let (item, before) = try Self.queue(draft: id, dialect: dialect, due: due, windowUntil: windowUntil, in: tx, now: now)
+                items.append(item)
+                steps.append(OutboxHistory.Step(item: item.id, before: before, after: item.state))
+            }
             let kind: OutboxHistory.Kind = windowUntil == nil ? .queue : .send
             let when = windowUntil == nil ? " for \(Self.describe(due, now: now))" : ""
-            try OutboxHistory.record(
-                kind, summary: "\(kind.verb) draft \(id) as \(item.title)\(when)",
-                steps: [OutboxHistory.Step(item: item.id, before: before, after: item.state)], in: tx, now: now)
-            return item
+            let what = items.count == 1
+                ? "draft \(ids[0]) as \(items[0].title)"
+                : "drafts \(ids.map(String.init).joined(separator: ", ")) as items \(items.map { String($0.id) }.joined(separator: ", "))"
+            try OutboxHistory.record(kind, summary: "\(kind.verb) \(what)\(when)", steps: steps, in: tx, now: now)
+            return items
         }
+    }
+
+    private static func queue(
+        draft id: Int64, dialect: (String) throws -> Dialect, due: Date, windowUntil: Date?, in tx: OutboxTransaction, now: Date
+    ) throws -> (OutboxItem, OutboxState?) {
+        guard let draft = try tx.draft(id) else { throw StoreError.notFound(what: "draft \(id)") }
+        let key = "draft/\(id)/\(draft.revision)"
+        var item: OutboxItem
+        let before: OutboxState?
+        if let existing = try tx.item(idempotencyKey: key) {
+            item = try OutboxItem(row: existing)
+            switch item.state {
+            case .cancelled, .failed:
+                before = item.state
+                try item.apply(.requeue(due: due), now: now)
+                item.failures = 0
+            case .sent(let postID, let url):
+                throw OutboxError.alreadySent(draft: id, revision: draft.revision, item: item.id,
+                                              where: url ?? postID.map { "post \($0)" } ?? "delivered")
+            default:
+                throw OutboxError.alreadyQueued(draft: id, revision: draft.revision, item: item.id, state: item.state.name)
+            }
+        } else {
+            before = nil
+            item = OutboxItem(
+                command: try ForumCommand.make(from: draft, dialect: try dialect(draft.content.profile)), state: .queued(due: due),
+                profile: draft.content.profile, draftID: id, draftRevision: draft.revision,
+                idempotencyKey: key, createdAt: now, updatedAt: now)
+        }
+        if let windowUntil { try item.apply(.startWindow(until: windowUntil), now: now) }
+        if item.id == 0 { item.id = try tx.insert(item.row).id } else { try tx.save(item) }
+        return (item, before)
     }
 
     /// Starts the undo window for queued items that are due (those in `ids`, or all of them):

@@ -39,6 +39,8 @@ public struct SendSummary: Sendable, Equatable {
     public var waiting: [Int64] = []
     /// Profiles whose session is gone: their items stay queued.
     public var notLoggedIn: [String] = []
+    /// Items of this run cancelled while they waited (by `missive undo` or `queue cancel`).
+    public var cancelled: [Int64] = []
     public var stoppedBy: String?
 }
 
@@ -112,6 +114,13 @@ public final class Sender: @unchecked Sendable {
             try await process(batch)
         }
         summary.stoppedBy = stop.requested
+        // Items this run opened a window for that were called off meanwhile (`missive undo`).
+        for id in touched.sorted() {
+            if let item = try? Outbox(store: store).item(id), item.state == .cancelled {
+                progress.item(item, "called off: it was cancelled before it went out")
+                summary.cancelled.append(id)
+            }
+        }
         let unfinished = try store.outboxRead { tx in
             try tx.items(inStates: ["pending", "retrying", "unknown", "sending"], ids: ids).map(\.id)
         }
@@ -161,11 +170,11 @@ public final class Sender: @unchecked Sendable {
             var checkedTargets: [String: Bool] = [:]
             for row in try tx.items(inStates: ["pending", "retrying"], dueBy: now, ids: ids, limit: settings.batch * 4) {
                 guard liveBlocked[row.profile] == nil else { continue }
-                // An unknown item is checked before anything else goes to its place.
+                // An unknown item is checked before anything else goes to its place, and one
+                // place takes posts from one sender at a time.
                 let targetKey = row.profile + " " + row.targetKey
                 if checkedTargets[targetKey] == nil {
-                    checkedTargets[targetKey] = try tx.hasItem(targetKey: row.targetKey, profile: row.profile,
-                                                               inStates: ["unknown"], except: row.id)
+                    checkedTargets[targetKey] = try tx.isBusy(targetKey: row.targetKey, profile: row.profile, except: row.id, sender: me)
                 }
                 if checkedTargets[targetKey] == true { continue }
                 if let channel = row.channel, let known = try tx.pace(profile: row.profile, channel: channel) {
@@ -448,10 +457,8 @@ public final class Sender: @unchecked Sendable {
                     // Our own claims are being processed; another sender's matter only to a watcher.
                     if owner == me || scope != .watch { continue }
                 case .pending, .retrying:
-                    // It waits for the unknown item at its place, which is in this list itself.
-                    if try tx.hasItem(targetKey: row.targetKey, profile: row.profile, inStates: ["unknown"], except: row.id) {
-                        continue
-                    }
+                    // It waits for the item that holds its place, which decides the wake-up itself.
+                    if try tx.isBusy(targetKey: row.targetKey, profile: row.profile, except: row.id, sender: me) { continue }
                     if let channel = row.channel, let notBefore = try tx.pace(profile: row.profile, channel: channel)?.notBefore,
                        notBefore > due {
                         due = notBefore

@@ -46,12 +46,14 @@ public struct OutboxTransaction {
                           arguments: StatementArguments(states))
     }
 
-    /// Whether any item with this target key is in one of these states (other than `except`).
-    public func hasItem(targetKey: String, profile: String, inStates states: [String], except id: Int64) throws -> Bool {
+    /// Whether another item at this place must be settled before anything more is sent there:
+    /// one whose outcome is unknown, or one that another sender is sending right now. (Checking
+    /// whether a post landed looks at our latest posts there, so nothing may land in between.)
+    public func isBusy(targetKey: String, profile: String, except id: Int64, sender: String) throws -> Bool {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM outbox_item WHERE profile = ? AND targetKey = ? AND id != ?
-                           AND state IN (\(placeholders(states.count))))
-            """, arguments: [profile, targetKey, id] + StatementArguments(states)) ?? false
+                           AND (state = 'unknown' OR (state = 'sending' AND owner != ?)))
+            """, arguments: [profile, targetKey, id, sender]) ?? false
     }
 
     public func insert(_ row: OutboxRow) throws -> OutboxRow {

@@ -19,7 +19,7 @@ struct DeliveryOptions: ParsableArguments {
         if send, queue { throw ValidationError("--send and --queue exclude each other: --send sends now, --queue waits for `missive send`") }
         if let at {
             if !queue { throw ValidationError("--at goes with --queue (`--queue --at \"\(at)\"`)") }
-            _ = try SendTime.parse(at, now: Date())
+            try validateSendTime(at)
         }
     }
 
@@ -28,7 +28,7 @@ struct DeliveryOptions: ParsableArguments {
         guard let draft, send || queue else { return }
         let wiring = OutboxWiring(workspace: workspace)
         if queue {
-            _ = try wiring.queue(draft: draft.id, at: at ?? "now")
+            _ = try wiring.queue(drafts: [draft.id], at: at ?? "now")
             return
         }
         let now = workspace.now

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Common
 import Forum
 import Foundation
@@ -52,5 +53,14 @@ struct ConfiguredAdapters: ForumAdapterSource {
 
     func adapter(for profile: String) throws -> any ForumAdapter {
         try ForumConnection.adapter(for: try config.profile(named: profile), paths: paths, timeout: timeout, credentials: credentials)
+    }
+}
+
+/// `--at WHEN` checked in `validate()`, where only a ValidationError keeps its message.
+func validateSendTime(_ text: String) throws {
+    do {
+        _ = try SendTime.parse(text, now: Date())
+    } catch {
+        throw ValidationError(error.description)
     }
 }

@@ -49,7 +49,7 @@ struct WhenOption: ParsableArguments {
     var at: String = "now"
 
     func validate() throws {
-        _ = try SendTime.parse(at, now: Date())
+        try validateSendTime(at)
     }
 
     func due(now: Date) throws -> Date {

@@ -8,7 +8,7 @@ struct QueueCommand: AsyncParsableCommand {
         commandName: "queue",
         abstract: "Queue a draft to be sent now or later; list and manage the queue.",
         discussion: """
-            `missive queue DRAFT [--at WHEN]` queues the draft's current revision; `missive send` \
+            `missive queue DRAFT... [--at WHEN]` queues the drafts' current revisions; `missive send` \
             sends it once it is due. WHEN: now, +2h, +1h30m, 17:30, tomorrow 09:00, friday 18:00, \
             or an ISO 8601 time (local time unless it names a zone). Every change here is \
             recorded: `missive undo` takes it back.
@@ -23,15 +23,16 @@ struct QueueCommand: AsyncParsableCommand {
 struct QueueAdd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Queue a draft (the default: `missive queue DRAFT` is `missive queue add DRAFT`).",
+        abstract: "Queue drafts (the default: `missive queue DRAFT` is `missive queue add DRAFT`).",
         discussion: """
             The draft's Markdown is converted to the profile's BBCode now: what is sent is what was \
             queued, even if the draft is edited later (queue the new revision to send that). One \
-            revision is queued at most once. Prints the outbox item id.
+            revision is queued at most once. Several drafts are queued all together or not at all. \
+            Prints the outbox item ids.
             """)
 
-    @Argument(help: ArgumentHelp("The draft id (see `missive drafts list`).", valueName: "draft"))
-    var draft: Int64
+    @Argument(help: ArgumentHelp("Draft ids (see `missive drafts list`).", valueName: "draft"))
+    var drafts: [Int64] = []
 
     @Option(help: ArgumentHelp("When to send it (default: now).", valueName: "when"))
     var at: String = "now"
@@ -40,28 +41,28 @@ struct QueueAdd: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        try requirePositive(draft, "draft id")
-        _ = try SendTime.parse(at, now: Date())
+        if drafts.isEmpty { throw ValidationError("give the draft ids to queue (see `missive drafts list`)") }
+        for draft in drafts { try requirePositive(draft, "draft id") }
+        if Set(drafts).count != drafts.count { throw ValidationError("a draft is named twice") }
+        try validateSendTime(at)
     }
 
     func run() async throws {
         let workspace = try Workspace.open()
-        let wiring = OutboxWiring(workspace: workspace)
-        let item = try wiring.queue(draft: draft, at: at)
-        if json { try printJSON(QueueItemJSON(item)) } else { Console.print(String(item.id)) }
+        let items = try OutboxWiring(workspace: workspace).queue(drafts: drafts, at: at)
+        if json { try printJSON(items.map(QueueItemJSON.init)) } else { items.forEach { Console.print(String($0.id)) } }
     }
 }
 
 extension OutboxWiring {
-    /// Queues a draft for `when` (the words of `--at`) and says so on stderr.
-    func queue(draft id: Int64, at when: String) throws -> OutboxItem {
+    /// Queues drafts for `when` (the words of `--at`) and says so on stderr.
+    func queue(drafts ids: [Int64], at when: String) throws -> [OutboxItem] {
         let now = workspace.now
         let due = try SendTime.parse(when, now: now)
-        let profile = try workspace.store.draft(id).content.profile
-        let item = try outbox.queue(draft: id, dialect: try dialect(for: profile), due: due, now: now)
+        let items = try outbox.queue(drafts: ids, dialect: dialect(for:), due: due, now: now)
         let time = due <= now ? "as soon as `missive send` runs" : "at \(due.formatted(date: .abbreviated, time: .shortened))"
-        Console.note("queued draft \(id) as \(item.title), to be sent \(time)")
-        return item
+        for (id, item) in zip(ids, items) { Console.note("queued draft \(id) as \(item.title), to be sent \(time)") }
+        return items
     }
 }
 

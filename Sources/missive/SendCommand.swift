@@ -96,7 +96,7 @@ struct SendCommand: AsyncParsableCommand {
             }
             throw CommandError(.tempFailure, lines.joined(separator: "; ") + "; run `missive send` again later, or `missive send --watch`")
         }
-        if summary.sent.isEmpty { Console.note("nothing is due") }
+        if summary.sent.isEmpty, summary.cancelled.isEmpty { Console.note("nothing is due") }
     }
 }
 

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+/// A `missive-sandbox` process (flood interval, faults and seed as a test wants them) and a
+/// MISSIVE_HOME logged in to it, for the outbox's command-line tests. The sandbox keeps its data
+/// in the home, so it can be stopped and started again (with other options) mid-test.
+final class OutboxWorld {
+    let home: URL
+    let port: UInt16
+    private var sandbox: Process?
+
+    var baseURL: String { "http://127.0.0.1:\(port)/" }
+    var environment: [String: String] { ["MISSIVE_HOME": home.path] }
+    var store: String { home.appendingPathComponent("data/missive.sqlite").path }
+
+    /// `config` lines go at the top of config.toml (undo_window, retry_base...).
+    init(flood: Int = 0, faults: String? = nil, seed: UInt64 = 1, config: [String] = ["undo_window = 0", "retry_base = 1"]) throws {
+        home = try makeTemporaryDirectory("missive-outbox")
+        port = try SandboxProcess.freePort()
+        try startSandbox(flood: flood, faults: faults, seed: seed)
+        for arguments in [["init"], ["profiles", "add", "sandbox", "--base-url", baseURL]] {
+            let result = try run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.errorOutput)")
+        }
+        let login = try run(["login", "--password-stdin"], stdin: "sandbox\n")
+        #expect(login.status == 0, "\(login.errorOutput)")
+        let file = home.appendingPathComponent("config/config.toml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("undo_window") }
+        try ((config + text.map(String.init)).joined(separator: "\n")).write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    deinit {
+        stopSandbox()
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    func startSandbox(flood: Int = 0, faults: String? = nil, seed: UInt64 = 1) throws {
+        let process = Process()
+        process.executableURL = BuiltBinary.url("missive-sandbox")
+        process.arguments = ["--port", String(port), "--flood", String(flood), "--seed", String(seed),
+                             "--data", home.appendingPathComponent("forum").path] + (faults.map { ["--faults", $0] } ?? [])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        sandbox = process
+        guard waitUntil(seconds: 10, { SandboxProcess.accepts(port) }) else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "missive-sandbox did not start on \(port)"])
+        }
+    }
+
+    /// Started with Foundation's Process, the sandbox ignores SIGTERM (platform-notes): SIGKILL.
+    func stopSandbox() {
+        guard let sandbox, sandbox.isRunning else { return }
+        kill(sandbox.processIdentifier, SIGKILL)
+        sandbox.waitUntilExit()
+        // The port is free again once nothing accepts on it.
+        _ = waitUntil(seconds: 5) { !SandboxProcess.accepts(port) }
+    }
+
+    func run(_ arguments: [String], stdin: String = "") throws -> CommandResult {
+        try runMissive(arguments, stdin: Data(stdin.utf8), environment: environment)
+    }
+
+    /// `missive ARGS` in the background, its output going to a file (a pipe could fill and stall it).
+    func start(_ arguments: [String]) throws -> Launched {
+        try Launched(arguments, environment: environment, log: home.appendingPathComponent("log-\(UUID().uuidString).txt"))
+    }
+
+    /// Drafts from buffer texts, imported in one go; returns their ids in order.
+    func drafts(_ buffers: [String]) throws -> [Int] {
+        let directory = home.appendingPathComponent("import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (index, text) in buffers.enumerated() {
+            try text.write(to: directory.appendingPathComponent(String(format: "%05d.md", index)), atomically: true, encoding: .utf8)
+        }
+        let result = try run(["drafts", "import", directory.path])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        return result.output.split(separator: "\n").compactMap { Int($0) }
+    }
+
+    static func reply(_ text: String, thread: Int = 3_500_001) -> String {
+        "---\nkind: reply\nthread: \(thread)\nformat: bbcode\n---\n\(text)\n"
+    }
+
+    static func pm(_ text: String, to: String, subject: String) -> String {
+        "---\nkind: pm\nto: \(to)\nsubject: \(subject)\nformat: bbcode\n---\n\(text)\n"
+    }
+
+    /// `queue list --json`, by item id.
+    func items() throws -> [Int: [String: Any]] {
+        let result = try run(["queue", "list", "--json"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let rows = (try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]]) ?? []
+        return Dictionary(uniqueKeysWithValues: rows.compactMap { row in (row["id"] as? Int).map { ($0, row) } })
+    }
+
+    /// The forum's `/_sandbox/state.json`.
+    func forum() throws -> [String: Any] {
+        (try JSONSerialization.jsonObject(with: try httpGet("_sandbox/state.json")) as? [String: Any]) ?? [:]
+    }
+
+    /// How many times each text stands on the forum: posts, and PMs in the tester's Sent Items.
+    func copies() throws -> [String: Int] {
+        let state = try forum()
+        var counts: [String: Int] = [:]
+        for post in state["posts"] as? [[String: Any]] ?? [] {
+            if let text = post["text"] as? String { counts[text, default: 0] += 1 }
+        }
+        for message in state["messages"] as? [[String: Any]] ?? [] where message["folder"] as? String == "sent"
+            && message["owner"] as? String == "Missive Tester" {
+            if let text = message["text"] as? String { counts[text, default: 0] += 1 }
+        }
+        return counts
+    }
+
+    /// `POST /_sandbox/fault?next=KIND`: the next posting request fails that way.
+    func failNextPost(_ fault: String) throws {
+        _ = try httpGet("_sandbox/fault?next=\(fault)", method: "POST")
+    }
+
+    /// HTTP/1.0 over a plain socket: enough for the sandbox's control pages.
+    func httpGet(_ path: String, method: String = "GET") throws -> Data {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw CocoaError(.fileReadUnknown) }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no sandbox on \(port)"]) }
+        let request = Array("\(method) /\(path) HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        var response = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            response.append(contentsOf: buffer[0..<count])
+        }
+        guard let end = response.range(of: Data("\r\n\r\n".utf8)) else { return Data() }
+        return response[end.upperBound...]
+    }
+}
+
+/// A `missive` process started in the background with its output in a file.
+final class Launched {
+    let process = Process()
+    let log: URL
+
+    init(_ arguments: [String], environment: [String: String], log: URL, executable: URL = BuiltBinary.url("missive")) throws {
+        self.log = log
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                   "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/tmp"]
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        try handle.close()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+    var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+    func signal(_ number: Int32) {
+        if process.isRunning { kill(pid, number) }
+    }
+
+    /// Waits for the exit; nil when it did not exit within `seconds` (it is then killed).
+    func exitStatus(within seconds: Double) -> Int32? {
+        guard waitUntil(seconds: seconds, { !process.isRunning }) else {
+            signal(SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        signal(SIGKILL)
+        if process.isRunning { process.waitUntilExit() }
+    }
+}

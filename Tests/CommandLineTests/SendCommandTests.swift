@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// `missive send`, `--send` and `--queue --at` through the built binary against a sandbox process.
+@Suite(.serialized) struct SendCommandTests {
+    @Test func sendSendsWhatIsQueuedOnceAndSaysWhereItWent() throws {
+        let world = try OutboxWorld()
+        let drafts = try world.drafts([OutboxWorld.reply("first from the command line"), OutboxWorld.reply("second one")])
+        let queued = try world.run(["queue"] + drafts.map(String.init))
+        #expect(queued.status == 0, "\(queued.errorOutput)")
+        let ids = queued.output.split(separator: "\n").compactMap { Int($0) }
+        #expect(ids.count == 2)
+
+        let sent = try world.run(["send"])
+        #expect(sent.status == 0, "\(sent.errorOutput)")
+        #expect(sent.errorOutput.contains("item \(ids[0]) (reply to thread 3500001): sent: post "))
+        #expect(!sent.errorOutput.contains("\u{1B}["), "no terminal, no escape codes")
+        let copies = try world.copies()
+        #expect(copies["first from the command line"] == 1 && copies["second one"] == 1)
+        let items = try world.items()
+        #expect(ids.allSatisfy { items[$0]?["state"] as? String == "sent" })
+        #expect((items[ids[0]]?["url"] as? String)?.hasPrefix(world.baseURL + "showthread.php?goto=post&postid=") == true)
+
+        // Nothing twice: sending again finds nothing, queueing the same revision again is refused.
+        let again = try world.run(["send"])
+        #expect(again.status == 0 && again.errorOutput.contains("nothing is due"))
+        let twice = try world.run(["queue", String(drafts[0])])
+        #expect(twice.status == 65 && twice.errorOutput.contains("was already sent as outbox item \(ids[0])"))
+        #expect(try world.copies()["first from the command line"] == 1)
+    }
+
+    @Test func replyWithSendGoesOutAfterTheUndoWindow() throws {
+        let world = try OutboxWorld(config: ["undo_window = 1"])
+        let body = world.home.appendingPathComponent("body.md")
+        try "Sent *straight* from the compose command".write(to: body, atomically: true, encoding: .utf8)
+        let result = try world.run(["reply", "3500001", "--no-edit", "--body-file", body.path, "--send"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.errorOutput.contains("pending until") && result.errorOutput.contains("`missive undo` calls it off"))
+        #expect(result.errorOutput.contains("waiting 1 s"))
+        #expect(try world.copies()["Sent [i]straight[/i] from the compose command"] == 1)
+    }
+
+    @Test func queueAtWhenWaitsForItsTimeAndSendNamesTheSchedule() throws {
+        let world = try OutboxWorld()
+        let body = world.home.appendingPathComponent("body.md")
+        try "for later".write(to: body, atomically: true, encoding: .utf8)
+        let result = try world.run(["reply", "3500001", "--no-edit", "--body-file", body.path, "--queue", "--at", "+2h"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let item = try #require(try world.items().values.first)
+        let due = try #require((item["due"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
+        #expect(abs(due.timeIntervalSinceNow - 7_200) < 60)
+
+        let send = try world.run(["send"])
+        #expect(send.status == 0 && send.errorOutput.contains("nothing is due"))
+        let named = try world.run(["send", String(item["id"] as? Int ?? 0)])
+        #expect(named.errorOutput.contains("is scheduled for") && named.errorOutput.contains("queue reschedule"))
+        #expect(try world.copies()["for later"] == nil)
+    }
+
+    @Test func aRefusalEndsWithStatusOneAndTheReasonInTheQueue() throws {
+        let world = try OutboxWorld()
+        let draft = try world.drafts([OutboxWorld.reply("to the closed thread", thread: 3_500_002)])[0]
+        _ = try world.run(["queue", String(draft)])
+        let send = try world.run(["send"])
+        #expect(send.status == 1)
+        #expect(send.errorOutput.contains("failed: the thread is closed"))
+        let shown = try world.run(["queue", "show", "1", "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: shown.stdout) as? [String: Any])
+        #expect(json["state"] as? String == "failed" && json["reason"] as? String == "the thread is closed")
+        #expect((json["attempts"] as? [[String: Any]])?.map { $0["outcome"] as? String } == ["rejected"])
+    }
+
+    @Test func aProfileWithoutASessionExits77AndItsItemsWait() throws {
+        let world = try OutboxWorld()
+        _ = try world.run(["logout"])
+        let draft = try world.drafts([OutboxWorld.reply("after logging in again")])[0]
+        _ = try world.run(["queue", String(draft)])
+        let send = try world.run(["send"])
+        #expect(send.status == 77)
+        #expect(send.errorOutput.contains("not logged in to profile sandbox: run `missive login --profile sandbox`"))
+        #expect(try world.items()[1]?["state"] as? String == "retrying")
+        #expect(try world.copies()["after logging in again"] == nil)
+
+        _ = try world.run(["login", "--password-stdin"], stdin: "sandbox\n")
+        #expect(try world.run(["send"]).status == 0)
+        #expect(try world.copies()["after logging in again"] == 1)
+    }
+
+    @Test func aTransientFaultIsRetriedAndTheAttemptsSayWhy() throws {
+        let world = try OutboxWorld()
+        let draft = try world.drafts([OutboxWorld.reply("through a database error")])[0]
+        _ = try world.run(["queue", String(draft)])
+        try world.failNextPost("dberror")
+        let send = try world.run(["send"])
+        #expect(send.status == 0, "\(send.errorOutput)")
+        #expect(send.errorOutput.contains("retrying at") && send.errorOutput.contains("database is unavailable"))
+        let shown = try world.run(["queue", "show", "1"])
+        #expect(shown.output.contains("send: retry") && shown.output.contains("send: sent"))
+        #expect(try world.copies()["through a database error"] == 1)
+    }
+
+    @Test func undoInsideTheWindowCallsTheSendOffAndLeavesTheDraft() throws {
+        let world = try OutboxWorld(config: ["undo_window = 30"])
+        let draft = try world.drafts([OutboxWorld.reply("taken back in time")])[0]
+        _ = try world.run(["queue", String(draft)])
+        let sender = try world.start(["send"])
+        #expect(waitUntil(seconds: 20) { sender.output.contains("pending until") }, "\(sender.output)")
+
+        let undo = try world.run(["undo"])
+        #expect(undo.status == 0, "\(undo.errorOutput)")
+        #expect(undo.errorOutput.contains("undid: send item 1"))
+        #expect(try world.items()[1]?["state"] as? String == "cancelled")
+        // The waiting sender sees it at the end of the window; the draft is as it was.
+        sender.signal(SIGINT)
+        #expect(sender.exitStatus(within: 20) == 0)
+        let list = try world.run(["drafts", "list"])
+        #expect(list.output.contains("taken back in time"))
+        #expect(try world.copies()["taken back in time"] == nil)
+        let history = try world.run(["history"])
+        #expect(history.output.contains("send item 1 (reply to thread 3500001)  (undone)"))
+    }
+
+    @Test func aCountdownRedrawsInPlaceOnATerminal() throws {
+        let world = try OutboxWorld(config: ["undo_window = 2"])
+        let draft = try world.drafts([OutboxWorld.reply("with a countdown")])[0]
+        _ = try world.run(["queue", String(draft)])
+        // `script` gives the command a terminal of its own; its output is what the terminal got.
+        let transcript = world.home.appendingPathComponent("typescript")
+        let command = "\(BuiltBinary.url("missive").path) send"
+        let run = try Launched(["-qec", command, transcript.path], environment: world.environment,
+                               log: world.home.appendingPathComponent("script.log"), executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(run.exitStatus(within: 30) == 0, "\(run.output)")
+        let screen = try String(contentsOf: transcript, encoding: .utf8)
+        #expect(screen.contains("\r\u{1B}[K  waiting 2 s: undo window of item 1"))
+        #expect(screen.contains("\r\u{1B}[K  waiting 1 s: undo window of item 1"))
+        #expect(screen.contains("item 1 (reply to thread 3500001): sent: post"))
+    }
+
+    @Test(arguments: [
+        (["send", "--watch", "3"], 64, "--watch sends everything that comes due"),
+        (["send", "0"], 64, "item id must be a positive number"),
+        (["send", "--timeout", "0"], 64, "--timeout must be at least 1 second"),
+        (["send", "9"], 66, "outbox item 9 does not exist"),
+        (["queue", "5", "--at", "the day after"], 64, "cannot read the time \"the day after\""),
+        (["queue", "5"], 66, "draft 5 does not exist"),
+        (["queue", "show", "7"], 66, "outbox item 7 does not exist"),
+        (["queue", "cancel"], 64, "give the outbox item ids"),
+        (["reply", "3500001", "--no-edit", "--body-file", "/dev/null", "--send", "--queue"], 64, "--send and --queue exclude each other"),
+        (["reply", "3500001", "--at", "+1h"], 64, "--at goes with --queue"),
+    ])
+    func badInputGetsAClearErrorAndItsStatus(arguments: [String], status: Int32, message: String) throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        let result = try home.run(arguments)
+        #expect(result.status == status, "\(result.errorOutput)")
+        #expect(result.errorOutput.contains(message), "\(result.errorOutput)")
+    }
+}
