@@ -105,10 +105,16 @@ public final class Sender: @unchecked Sendable {
             }
             let batch = try claim(now: now, ids: ids)
             if batch.isEmpty {
-                guard let (next, reason) = try nextWake(ids: ids, scope: scope, now: now) else { break }
-                if scope != .watch, next > now.addingTimeInterval(settings.maxWait) { break }
-                let wake = scope == .watch ? min(next, now.addingTimeInterval(settings.poll)) : next
-                await wait(until: wake, reason: scope == .watch && wake < next ? "" : reason)
+                let next = try nextWake(ids: ids, scope: scope, now: now)
+                if scope == .watch {
+                    // A watcher also looks for items queued meanwhile, by other processes.
+                    let poll = now.addingTimeInterval(settings.poll)
+                    let wake = min(next?.0 ?? poll, poll)
+                    await wait(until: wake, reason: next.map { wake < $0.0 ? "" : $0.1 } ?? "")
+                    continue
+                }
+                guard let (due, reason) = next, due <= now.addingTimeInterval(settings.maxWait) else { break }
+                await wait(until: due, reason: reason)
                 continue
             }
             try await process(batch)
