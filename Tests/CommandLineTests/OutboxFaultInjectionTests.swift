@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// The reliability run of the outbox issue: 200 messages through a sandbox that drops
+/// connections after storing, answers 500s, database-error pages, slow answers past the timeout,
+/// truncated, empty and unreadable pages at seeded rates, then flood control; while the sender is
+/// killed with SIGKILL at random moments and started again. Afterwards every message is on the
+/// forum exactly once, or failed with a reason; none lost, none doubled.
+@Suite(.serialized) struct OutboxFaultInjectionTests {
+    static let faults = "drop=0.06,500=0.05,dberror=0.05,slow=0.04:3s,truncate=0.03,empty=0.02,noform=0.02,nothtml=0.02"
+    static let threads = [3_500_001, 3_500_003, 3_500_004]
+
+    /// A small seeded generator, so that a failing run can be repeated with the same kill times.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Messages numbered from `first`: replies over three threads, PMs, and a few the forum
+    /// refuses (a closed thread, a user who does not exist).
+    static func messages(_ range: ClosedRange<Int>) -> [(text: String, buffer: String, refused: Bool)] {
+        range.map { number in
+            let text = "fault run message \(number)"
+            switch number % 40 {
+            case 7: return (text, OutboxWorld.reply(text, thread: 3_500_002), true)
+            case 23: return (text, OutboxWorld.pm(text, to: "Nobody Here", subject: "fault run \(number)"), true)
+            case let rest where rest % 7 == 3: return (text, OutboxWorld.pm(text, to: "Zoë", subject: "fault run \(number)"), false)
+            default: return (text, OutboxWorld.reply(text, thread: threads[number % 3]), false)
+            }
+        }
+    }
+
+    /// Starts the sender, kills it with SIGKILL after a random moment, `rounds` times; then lets
+    /// one run until everything is finished, and stops it with SIGTERM.
+    static func sendThroughKills(_ world: OutboxWorld, rounds: Int, random: inout SplitMix, within seconds: Double) throws {
+        for _ in 0..<rounds {
+            let sender = try world.start(["send", "--watch", "--timeout", "2"])
+            usleep(UInt32.random(in: 200_000...2_500_000, using: &random))
+            sender.signal(SIGKILL)
+            _ = sender.exitStatus(within: 10)
+        }
+        let last = try world.start(["send", "--watch", "--timeout", "2"])
+        let done = waitUntil(seconds: seconds) {
+            guard let items = try? world.items(), !items.isEmpty else { return false }
+            return items.values.allSatisfy { ["sent", "failed"].contains($0["state"] as? String ?? "") }
+        }
+        #expect(done, "everything finished in \(seconds) s; the sender said:\n\(last.output.suffix(3000))")
+        last.signal(SIGTERM)
+        #expect(last.exitStatus(within: 30) == 0, "\(last.output.suffix(2000))")
+    }
+
+    @Test func twoHundredSendsThroughFaultsAndKillsLandExactlyOnceOrFailWithAReason() throws {
+        var random = SplitMix(state: 2026_11_22)
+        let world = try OutboxWorld(faults: Self.faults, seed: 7)
+
+        // 180 messages without flood control, the sender killed ten times on the way.
+        let first = Self.messages(1...180)
+        let firstDrafts = try world.drafts(first.map(\.buffer))
+        #expect(try world.run(["queue"] + firstDrafts.map(String.init)).status == 0)
+        try Self.sendThroughKills(world, rounds: 10, random: &random, within: 240)
+
+        // The forum goes down hard and comes back with flood control on (one post a second).
+        world.stopSandbox()
+        try world.startSandbox(flood: 1, faults: Self.faults, seed: 8)
+        let second = Self.messages(181...200)
+        let secondDrafts = try world.drafts(second.map(\.buffer))
+        #expect(try world.run(["queue"] + secondDrafts.map(String.init)).status == 0)
+        try Self.sendThroughKills(world, rounds: 3, random: &random, within: 120)
+
+        let messages = first + second
+        let items = try world.items()
+        let copies = try world.copies()
+        #expect(items.count == 200)
+        var attempts = 0
+        for (index, message) in messages.enumerated() {
+            guard let item = items[index + 1] else { Issue.record("message \(index + 1) was never queued"); continue }
+            attempts += item["attempts"] as? Int ?? 0
+            switch item["state"] as? String {
+            case "sent":
+                #expect(copies[message.text] == 1, "\(message.text) is on the forum \(copies[message.text] ?? 0) times")
+                #expect(!message.refused, "\(message.text) should have been refused")
+            case "failed":
+                #expect(copies[message.text] == nil, "\(message.text) failed but is on the forum")
+                #expect((item["detail"] as? String)?.isEmpty == false, "\(message.text) failed without a reason")
+            default:
+                Issue.record("\(message.text) ended \(item["state"] ?? "nowhere")")
+            }
+        }
+        let refused = messages.indices.filter { messages[$0].refused }.map { items[$0 + 1]?["detail"] as? String ?? "" }
+        #expect(refused.count == 10 && refused.allSatisfy { $0.contains("closed") || $0.contains("no such user") }, "\(refused)")
+        #expect(attempts > 230, "the faults struck: \(attempts) attempts for 200 messages")
+    }
+}
