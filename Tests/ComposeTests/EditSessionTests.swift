@@ -11,7 +11,7 @@ import Testing
         defer { fixture.remove() }
         // The script records that the buffer is private and named .md while the editor has it.
         let environment = try fixture.environment(editor: """
-            stat -c %a "$1" > "$1.mode"; mv "$1.mode" "\(fixture.root.path)/mode"
+            stat -c %a "$1" "$(dirname "$1")" > "$1.mode"; mv "$1.mode" "\(fixture.root.path)/mode"
             \(Edits.writeBody("Hello from the editor"))
             """)
         let result = try await EditSession(environment: environment).compose(reply7)
@@ -20,7 +20,7 @@ import Testing
             return
         }
         #expect(try fixture.store.draft(draft.id).content.body == "Hello from the editor")
-        #expect(try String(contentsOf: fixture.root.appendingPathComponent("mode"), encoding: .utf8) == "600\n")
+        #expect(try String(contentsOf: fixture.root.appendingPathComponent("mode"), encoding: .utf8) == "600\n700\n")
         #expect(fixture.bufferFiles.isEmpty)
     }
 
