@@ -4,8 +4,8 @@ SWIFT ?= swift
 
 # Build-time libraries, plus `cmark` itself as the benchmark reference.
 DEBS := pkg-config libcmark-dev libcurl4-openssl-dev libsqlite3-dev libxml2-dev cmark
-# What the tests drive: a real editor in a real terminal.
-TEST_DEBS := vim tmux python3 python3-pip
+# What the tests drive: a real editor in a real terminal, a real browser for preview screenshots.
+TEST_DEBS := vim tmux python3 python3-pip chromium
 
 .PHONY: all deps test-deps build release test demo bench clean
 

@@ -62,6 +62,8 @@ let package = Package(
             ],
             path: "Sources/missive"
         ),
+        // Drives the Forum adapter for scripts/bench-forum.sh; not a product, never installed.
+        .executableTarget(name: "forum-bench", dependencies: ["Forum"], path: "Sources/ForumBench"),
         .executableTarget(
             name: "missive-sandbox",
             dependencies: ["Sandbox", .product(name: "ArgumentParser", package: "swift-argument-parser")],

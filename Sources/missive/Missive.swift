@@ -29,6 +29,14 @@ struct Missive: AsyncParsableCommand {
             ConvertCommand.self,
             RenderCommand.self,
             SandboxCommand.self,
+            ProfilesCommand.self,
+            LoginCommand.self,
+            LogoutCommand.self,
+            WhoamiCommand.self,
+            SmiliesCommand.self,
+            InboxCommand.self,
+            ThemesCommand.self,
+            PreviewCommand.self,
         ]
     )
 

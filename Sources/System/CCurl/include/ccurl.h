@@ -13,6 +13,7 @@ CURLcode ccurl_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value);
 CURLcode ccurl_setopt_write_function(CURL *handle, ccurl_data_callback callback);
 CURLcode ccurl_setopt_header_function(CURL *handle, ccurl_data_callback callback);
 CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value);
+CURLcode ccurl_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
 CURLcode ccurl_getinfo_double(CURL *handle, CURLINFO info, double *value);
 CURLcode ccurl_getinfo_string(CURL *handle, CURLINFO info, char **value);
 CURLcode ccurl_getinfo_slist(CURL *handle, CURLINFO info, struct curl_slist **value);

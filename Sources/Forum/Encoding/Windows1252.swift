@@ -1,0 +1,53 @@
+/// The forum's character set. Text goes out as windows-1252 bytes, and every character the
+/// code page lacks goes as a decimal reference (`&#128512;`), which is what a browser does when a
+/// form's charset cannot hold the character, and what the forum turns back into the character.
+public enum Windows1252 {
+    /// Bytes 0x80...0x9F: the letters and punctuation windows-1252 puts where Latin-1 has controls.
+    /// The five unassigned bytes map to the C1 controls of the same value (the WHATWG index does the same).
+    static let high: [Unicode.Scalar] = [
+        "\u{20AC}", "\u{81}", "\u{201A}", "\u{192}", "\u{201E}", "\u{2026}", "\u{2020}", "\u{2021}",
+        "\u{2C6}", "\u{2030}", "\u{160}", "\u{2039}", "\u{152}", "\u{8D}", "\u{17D}", "\u{8F}",
+        "\u{90}", "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2022}", "\u{2013}", "\u{2014}",
+        "\u{2DC}", "\u{2122}", "\u{161}", "\u{203A}", "\u{153}", "\u{9D}", "\u{17E}", "\u{178}",
+    ]
+
+    private static let encodeTable: [UInt32: UInt8] = {
+        var table: [UInt32: UInt8] = [:]
+        for (offset, scalar) in high.enumerated() { table[scalar.value] = UInt8(0x80 + offset) }
+        return table
+    }()
+
+    /// The byte for `scalar`, or nil when windows-1252 has no such character.
+    public static func byte(for scalar: Unicode.Scalar) -> UInt8? {
+        switch scalar.value {
+        case 0..<0x80, 0xA0...0xFF: UInt8(scalar.value)
+        default: encodeTable[scalar.value]
+        }
+    }
+
+    /// `text` as windows-1252, with `&#NNNN;` for each character outside it.
+    public static func encode(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let byte = byte(for: scalar) {
+                bytes.append(byte)
+            } else {
+                bytes.append(contentsOf: "&#\(scalar.value);".utf8)
+            }
+        }
+        return bytes
+    }
+
+    /// Every byte decodes to one character, so this never fails.
+    public static func decode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        var scalars = String.UnicodeScalarView()
+        for byte in bytes {
+            switch byte {
+            case 0x80...0x9F: scalars.append(high[Int(byte - 0x80)])
+            default: scalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return String(scalars)
+    }
+}

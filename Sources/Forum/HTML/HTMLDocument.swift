@@ -1,0 +1,227 @@
+import CLibXML2
+import Foundation
+
+/// A page parsed by libxml2's forgiving HTML parser, queried with XPath.
+/// The decoded source is kept too: a textarea's value has to be read from it (see `rawText`).
+public final class HTMLDocument {
+    let pointer: htmlDocPtr
+    /// The page as text, decoded from the charset the server named (windows-1252 when it named none).
+    public let source: String
+    /// Where the page came from; relative links and form actions resolve against it.
+    public let url: URL?
+
+    private static let parserReady: Void = xmlInitParser()
+
+    /// Nil only when libxml2 cannot build a document at all (it copes with nearly anything, even "").
+    public init?(bytes: [UInt8], charset: String? = nil, url: URL? = nil) {
+        _ = Self.parserReady
+        let text = Self.decode(bytes, charset: charset)
+        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
+            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        // An empty buffer gives no document; an empty page is still a page (with nothing on it).
+        let input = text.isEmpty ? "<html></html>" : text
+        let parsed: htmlDocPtr? = input.utf8CString.withUnsafeBufferPointer { buffer in
+            htmlReadMemory(buffer.baseAddress, Int32(buffer.count - 1), url?.absoluteString, "UTF-8", options)
+        }
+        guard let parsed else { return nil }
+        pointer = parsed
+        source = text
+        self.url = url
+    }
+
+    public convenience init?(_ html: String, url: URL? = nil) {
+        self.init(bytes: Array(html.utf8), charset: "utf-8", url: url)
+    }
+
+    deinit { xmlFreeDoc(pointer) }
+
+    /// Decodes as the charset says; anything but UTF-8 is read as windows-1252, which is what
+    /// browsers do for latin1/iso-8859-1 too.
+    static func decode(_ bytes: [UInt8], charset: String?) -> String {
+        let name = (charset ?? sniffedCharset(bytes) ?? "windows-1252").lowercased()
+        if name == "utf-8" || name == "utf8" {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return Windows1252.decode(bytes)
+    }
+
+    /// The charset a `<meta>` in the first kilobyte names, if any.
+    static func sniffedCharset(_ bytes: [UInt8]) -> String? {
+        let head = String(decoding: bytes.prefix(1024), as: UTF8.self).lowercased()
+        guard let range = head.range(of: "charset=") else { return nil }
+        let rest = head[range.upperBound...].drop { $0 == "\"" || $0 == "'" || $0 == " " }
+        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        return name.isEmpty ? nil : String(name)
+    }
+
+    public var root: HTMLNode? {
+        xmlDocGetRootElement(pointer).map { HTMLNode(pointer: $0, document: self) }
+    }
+
+    /// Nodes matching `xpath`, in document order, evaluated against `context` (the whole page when nil).
+    public func select(_ xpath: String, in context: HTMLNode? = nil) -> [HTMLNode] {
+        guard let xpathContext = xmlXPathNewContext(pointer) else { return [] }
+        defer { xmlXPathFreeContext(xpathContext) }
+        if let context { xpathContext.pointee.node = context.pointer }
+        guard let result = xmlXPathEvalExpression(xpath, xpathContext) else { return [] }
+        defer { xmlXPathFreeObject(result) }
+        guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0, let nodes = set.pointee.nodeTab else {
+            return []
+        }
+        return (0..<Int(set.pointee.nodeNr)).compactMap { index in
+            nodes[index].map { HTMLNode(pointer: $0, document: self) }
+        }
+    }
+
+    public func first(_ xpath: String, in context: HTMLNode? = nil) -> HTMLNode? {
+        select(xpath, in: context).first
+    }
+
+    /// A URL on the page made absolute.
+    public func resolve(_ reference: String) -> URL? {
+        URL(string: reference.trimmingCharacters(in: .whitespaces), relativeTo: url)?.absoluteURL
+    }
+}
+
+/// An XPath predicate that is true when the node's class list holds `name` (XPath 1 has no `hasClass`).
+public func xpathHasClass(_ name: String) -> String {
+    "contains(concat(' ', normalize-space(@class), ' '), ' \(name) ')"
+}
+
+/// One element (or text node) of an `HTMLDocument`. It keeps its document alive.
+public struct HTMLNode {
+    let pointer: xmlNodePtr
+    public let document: HTMLDocument
+
+    /// Lower-case tag name.
+    public var name: String {
+        pointer.pointee.name.map { String(cString: $0).lowercased() } ?? ""
+    }
+
+    public func attribute(_ name: String) -> String? {
+        guard let value = xmlGetProp(pointer, name) else { return nil }
+        defer { cxml_free(value) }
+        return String(cString: value)
+    }
+
+    public func hasAttribute(_ name: String) -> Bool {
+        xmlHasProp(pointer, name) != nil
+    }
+
+    public func hasClass(_ name: String) -> Bool {
+        (attribute("class") ?? "").split(whereSeparator: \.isWhitespace).contains { $0 == name }
+    }
+
+    /// All text inside, entities decoded, as libxml2 parsed it.
+    public var text: String {
+        guard let content = xmlNodeGetContent(pointer) else { return "" }
+        defer { cxml_free(content) }
+        return String(cString: content)
+    }
+
+    /// `text` with runs of whitespace collapsed to one space, trimmed: what a reader sees.
+    public var visibleText: String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    public func select(_ xpath: String) -> [HTMLNode] { document.select(xpath, in: self) }
+    public func first(_ xpath: String) -> HTMLNode? { document.first(xpath, in: self) }
+
+    /// The line the element starts on (1-based), as libxml2 counted it.
+    var line: Int { Int(xmlGetLineNo(pointer)) }
+
+    /// The children's markup, serialized here (the shim exposes no libxml2 serializer). Comments
+    /// and scripts are left out: this is for showing a rendered post, not for round trips.
+    public var innerHTML: String {
+        var html = ""
+        func escape(_ text: String, attribute: Bool) -> String {
+            var out = ""
+            for character in text {
+                switch character {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"" where attribute: out += "&quot;"
+                default: out.append(character)
+                }
+            }
+            return out
+        }
+        func walk(_ node: xmlNodePtr) {
+            var child = node.pointee.children
+            while let each = child {
+                switch each.pointee.type {
+                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                    if let content = each.pointee.content { html += escape(String(cString: content), attribute: false) }
+                case XML_ELEMENT_NODE:
+                    let element = HTMLNode(pointer: each, document: document)
+                    guard element.name != "script" else { break }
+                    html += "<" + element.name
+                    var attribute = each.pointee.properties
+                    while let property = attribute {
+                        let name = property.pointee.name.map { String(cString: $0) } ?? ""
+                        html += " \(name)=\"\(escape(element.attribute(name) ?? "", attribute: true))\""
+                        attribute = property.pointee.next
+                    }
+                    html += ">"
+                    if !Self.voidTags.contains(element.name) {
+                        walk(each)
+                        html += "</\(element.name)>"
+                    }
+                default:
+                    break
+                }
+                child = each.pointee.next
+            }
+        }
+        walk(pointer)
+        return html
+    }
+
+    private static let voidTags: Set<String> = ["br", "img", "hr", "input", "meta", "link", "wbr", "col", "area", "source"]
+
+    /// The text as a reader sees it on the page: `<br>` and block ends become line breaks,
+    /// other whitespace collapses. For showing a post or PM body in a terminal.
+    public var readableText: String {
+        var lines: [String] = []
+        var current = ""
+        func breakLine() {
+            lines.append(current.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " "))
+            current = ""
+        }
+        func walk(_ node: xmlNodePtr) {
+            var child = node.pointee.children
+            while let each = child {
+                switch each.pointee.type {
+                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                    if let content = each.pointee.content {
+                        current += String(cString: content).map { $0.isWhitespace ? " " : String($0) }.joined()
+                    }
+                case XML_ELEMENT_NODE:
+                    let tag = each.pointee.name.map { String(cString: $0).lowercased() } ?? ""
+                    if tag == "br" {
+                        breakLine()
+                    } else if tag != "script" && tag != "style" {
+                        let block = Self.blockTags.contains(tag)
+                        if block && !current.isEmpty { breakLine() }
+                        walk(each)
+                        if block { breakLine() }
+                    }
+                default:
+                    break
+                }
+                child = each.pointee.next
+            }
+        }
+        walk(pointer)
+        breakLine()
+        // Blank lines at the ends are layout, not text; inside they separate paragraphs.
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    private static let blockTags: Set<String> = [
+        "p", "div", "blockquote", "li", "ul", "ol", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "table",
+    ]
+}

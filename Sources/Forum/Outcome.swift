@@ -1,0 +1,171 @@
+import Common
+import Foundation
+
+/// What became of a post, an edit, a thread or a PM. Only positive evidence from the forum is `sent`.
+public enum PostOutcome: Sendable, Equatable, CustomStringConvertible {
+    /// The forum showed the new post, thread or message (or redirected to it).
+    case sent(Receipt)
+    /// The forum refused it, and sending it again unchanged will not help.
+    case rejected(Rejection)
+    /// It did not land, and trying again later may work. `after` is the wait the forum named, if any.
+    case retryLater(after: Duration?, reason: RetryReason)
+    /// It may or may not have landed: reconcile before any retry.
+    case unknown(Evidence)
+
+    public init(_ error: ForumError) {
+        switch error {
+        case let .rejected(rejection): self = .rejected(rejection)
+        case let .retryLater(after, reason): self = .retryLater(after: after, reason: reason)
+        case let .unexpected(evidence): self = .unknown(evidence)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .sent(receipt): "sent: \(receipt)"
+        case let .rejected(rejection): "rejected: \(rejection)"
+        case let .retryLater(after, reason):
+            after.map { "try again in \(Int($0.components.seconds)) s: \(reason)" } ?? "try again later: \(reason)"
+        case let .unknown(evidence): "unknown whether it was sent: \(evidence)"
+        }
+    }
+}
+
+/// Proof of a send: what the forum named (a post, thread or PM id) and where it lives.
+public struct Receipt: Sendable, Equatable, Codable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Codable { case post, thread, privateMessage = "pm", edit }
+
+    public var kind: Kind
+    public var id: Int?
+    public var url: URL?
+
+    public init(kind: Kind, id: Int? = nil, url: URL? = nil) {
+        self.kind = kind
+        self.id = id
+        self.url = url
+    }
+
+    public var description: String {
+        let name = switch kind {
+        case .post: "post"
+        case .thread: "thread"
+        case .privateMessage: "private message"
+        case .edit: "edited post"
+        }
+        switch (id, url) {
+        case let (id?, url?): return "\(name) \(id) (\(url.absoluteString))"
+        case let (id?, nil): return "\(name) \(id)"
+        case let (nil, url?): return "\(name) at \(url.absoluteString)"
+        case (nil, nil): return name
+        }
+    }
+}
+
+/// Why the forum refused. The description is what a user reads.
+public enum Rejection: Sendable, Equatable, CustomStringConvertible {
+    case threadClosed
+    case banned
+    /// On probation: no posting until the date (when the page gave one we could read).
+    case probation(until: Date?, message: String)
+    case noPermission(String)
+    case noSuchUser(String)
+    case notLoggedIn
+    case wrongPassword
+    /// Longer than the forum accepts.
+    case tooLong(limit: Int?, message: String)
+    /// Something the forum asked for that the request did not carry (an unknown post icon, ...).
+    case invalid(String)
+    /// Another error page from the forum, in its own words.
+    case forumError(title: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .threadClosed: "the thread is closed"
+        case .banned: "the account is banned"
+        case let .probation(until, message):
+            until.map { "the account is on probation until \($0.formatted(.iso8601))" } ?? "the account is on probation: \(message)"
+        case let .noPermission(message): "no permission: \(message)"
+        case let .noSuchUser(name): "no such user: \(name)"
+        case .notLoggedIn: "not logged in; run `missive login`"
+        case .wrongPassword: "the forum did not accept that username and password"
+        case let .tooLong(limit, message): limit.map { "too long: the limit is \($0) characters" } ?? "too long: \(message)"
+        case let .invalid(message): message
+        case let .forumError(title, message): [title, message].filter { !$0.isEmpty }.joined(separator: ": ")
+        }
+    }
+
+    public var status: ExitStatus {
+        switch self {
+        case .banned, .probation, .noPermission, .notLoggedIn, .wrongPassword, .threadClosed: .noPermission
+        case .noSuchUser: .noUser
+        case .tooLong, .invalid: .dataError
+        case .forumError: .failure
+        }
+    }
+}
+
+public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
+    /// The forum's flood control: wait between posts.
+    case floodControl(String)
+    /// The forum's database-error page.
+    case databaseError(String)
+    /// HTTP 5xx (or 429).
+    case serverError(status: Int)
+    /// Nothing reached the forum: it could not be reached, or timed out before the request went out.
+    case unreachable(String)
+
+    public var description: String {
+        switch self {
+        case let .floodControl(message): "flood control: \(message)"
+        case let .databaseError(message): "the forum's database is unavailable: \(message)"
+        case let .serverError(status): "the forum answered with HTTP \(status)"
+        case let .unreachable(message): message
+        }
+    }
+}
+
+/// What we saw when the outcome could not be decided: enough for a log line and for reconcile.
+public struct Evidence: Sendable, Equatable, CustomStringConvertible {
+    public var summary: String
+    public var status: Int?
+    public var url: URL?
+
+    public init(_ summary: String, status: Int? = nil, url: URL? = nil) {
+        self.summary = summary
+        self.status = status
+        self.url = url
+    }
+
+    public var description: String {
+        var text = summary
+        if let status { text += " (HTTP \(status)" + (url.map { " from \($0.absoluteString))" } ?? ")") }
+        return text
+    }
+}
+
+/// A read from the forum (a quote, a PM, the smilies) that did not work, or a send that did not
+/// happen, as an error a command can print.
+public enum ForumError: MissiveError, Equatable {
+    case rejected(Rejection)
+    case retryLater(after: Duration?, reason: RetryReason)
+    /// The forum answered with something Missive cannot read.
+    case unexpected(Evidence)
+
+    public var status: ExitStatus {
+        switch self {
+        case let .rejected(rejection): rejection.status
+        case let .retryLater(_, reason):
+            if case .unreachable = reason { .unavailable } else { .tempFailure }
+        case .unexpected: .protocolError
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .rejected(rejection): "the forum refused: \(rejection)"
+        case let .retryLater(after, reason):
+            "\(reason)" + (after.map { "; try again in \(Int($0.components.seconds)) seconds" } ?? "; try again later")
+        case let .unexpected(evidence): "the forum's answer could not be read: \(evidence)"
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Replies, quotes, edits, new threads, post icons and previews.
+extension SomethingAwfulAdapter {
+    func replyFormURL(threadID: Int) -> URL {
+        url("newreply.php", [("action", "newreply"), ("threadid", String(threadID))])
+    }
+
+    func editFormURL(postID: Int) -> URL {
+        url("editpost.php", [("action", "editpost"), ("postid", String(postID))])
+    }
+
+    func newThreadFormURL(forumID: Int) -> URL {
+        url("newthread.php", [("action", "newthread"), ("forumid", String(forumID))])
+    }
+
+    public func reply(_ reply: Reply) async -> PostOutcome {
+        await compose(replyFormURL(threadID: reply.threadID), button: "submit", fill: { (form: inout HTMLForm) throws(ForumError) in
+            form.set("message", to: reply.bbcode)
+            if let bookmark = reply.bookmark { form.setChecked("bookmark", bookmark) }
+            form.setChecked("disablesmilies", reply.disableSmilies)
+            if let signature = reply.showSignature { form.setChecked("signature", signature) }
+        }, receipt: SAEvidence.post(.post))
+    }
+
+    public func quote(postID: Int) async throws(ForumError) -> String {
+        let form = try await composeForm(url("newreply.php", [("action", "newreply"), ("postid", String(postID))]))
+        guard let text = form.value(of: "message") else {
+            throw .unexpected(Evidence("the quote form has no message"))
+        }
+        return text
+    }
+
+    public func postSource(postID: Int) async throws(ForumError) -> String {
+        let form = try await composeForm(editFormURL(postID: postID))
+        guard let text = form.value(of: "message") else {
+            throw .unexpected(Evidence("the edit form has no message"))
+        }
+        return text
+    }
+
+    public func edit(postID: Int, bbcode: String) async -> PostOutcome {
+        await compose(editFormURL(postID: postID), button: "submit", fill: { (form: inout HTMLForm) throws(ForumError) in
+            form.set("message", to: bbcode)
+        }, receipt: SAEvidence.post(.edit))
+    }
+
+    public func newThread(_ thread: NewThread) async -> PostOutcome {
+        let formURL = newThreadFormURL(forumID: thread.forumID)
+        func fill(_ form: inout HTMLForm) throws(ForumError) {
+            form.set("subject", to: thread.subject)
+            form.set("message", to: thread.bbcode)
+            if let icon = thread.iconID, !form.choose("iconid", value: icon) {
+                throw .rejected(.invalid("forum \(thread.forumID) offers no post icon \(icon); `missive icons \(thread.forumID)` lists them"))
+            }
+            if let tag = thread.secondaryTag, !form.choose(tag.group, value: tag.id) {
+                throw .rejected(.invalid("forum \(thread.forumID) offers no \(tag.group) tag \(tag.id)"))
+            }
+        }
+        for _ in 0..<2 {
+            do {
+                var form = try await composeForm(formURL)
+                try fill(&form)
+                // Some forums offer only Preview: preview first, then submit the form the preview returns.
+                if !form.hasSubmitButton(named: "submit") {
+                    form = try await previewedForm(form)
+                    try fill(&form)
+                }
+                switch await submit(form, clicking: "submit", receipt: SAEvidence.thread) {
+                case let .outcome(outcome): return outcome
+                case .staleForm: continue
+                }
+            } catch {
+                return PostOutcome(error)
+            }
+        }
+        return .rejected(.forumError(title: "", message: "the forum refused the form's security token twice"))
+    }
+
+    /// Posts the form with its Preview button and returns the form the preview page carries.
+    private func previewedForm(_ form: HTMLForm) async throws(ForumError) -> HTMLForm {
+        let document = try await previewPage(form)
+        guard let next = document.form(named: "vbform"), next.hasSubmitButton(named: "submit") else {
+            throw .unexpected(Evidence("the preview page has no form to submit", url: form.action))
+        }
+        return next
+    }
+
+    /// The page a Preview click returns. A preview posts nothing, so any failure is only a failure.
+    func previewPage(_ form: HTMLForm) async throws(ForumError) -> HTMLDocument {
+        let request = HTTPRequest.post(form.action, form: MultipartFormData(fields: form.submission(clicking: "preview")), followRedirects: true)
+        let answer: Answer
+        do {
+            answer = Answer(try await client.send(request))
+        } catch {
+            throw .retryLater(after: nil, reason: .unreachable(error.description))
+        }
+        if let failure = answer.failure(purpose: .posting) { throw failure }
+        return try answer.requireDocument()
+    }
+
+    public func preview(_ target: PreviewTarget, bbcode: String) async throws(ForumError) -> RenderedPreview {
+        var form: HTMLForm
+        switch target {
+        case let .reply(threadID):
+            form = try await composeForm(replyFormURL(threadID: threadID))
+        case let .edit(postID):
+            form = try await composeForm(editFormURL(postID: postID))
+        case let .newThread(forumID, subject):
+            form = try await composeForm(newThreadFormURL(forumID: forumID))
+            form.set("subject", to: subject)
+        }
+        form.set("message", to: bbcode)
+        guard form.hasSubmitButton(named: "preview") else {
+            throw .unexpected(Evidence("the form has no Preview button", url: form.action))
+        }
+        let document = try await previewPage(form)
+        guard let body = document.first("//*[\(xpathHasClass("postbody"))]") else {
+            throw .unexpected(Evidence("the preview page has no rendered post (.postbody)", url: form.action))
+        }
+        return RenderedPreview(html: body.innerHTML.trimmingCharacters(in: .whitespacesAndNewlines), text: body.readableText)
+    }
+
+    public func postIcons(forumID: Int) async throws(ForumError) -> [PostIcon] {
+        let (document, _) = try await composePage(newThreadFormURL(forumID: forumID))
+        let form = "//form[@name='vbform']"
+        var icons: [PostIcon] = []
+        for input in document.select("\(form)//div[\(xpathHasClass("posticon"))]//input[@name='iconid']") {
+            let image = input.first("ancestor::div[\(xpathHasClass("posticon"))][1]//img")
+            icons.append(PostIcon(group: "iconid", id: input.attribute("value") ?? "", title: Self.title(of: image),
+                                  imageURL: image?.attribute("src").flatMap(document.resolve)))
+        }
+        // A second tag group: radios not named iconid, each followed by its picture.
+        for input in document.select("\(form)//input[@type='radio' and @name!='iconid']") {
+            let image = input.first("following-sibling::img[1]")
+            icons.append(PostIcon(group: input.attribute("name") ?? "", id: input.attribute("value") ?? "",
+                                  title: Self.title(of: image), imageURL: image?.attribute("src").flatMap(document.resolve)))
+        }
+        return icons
+    }
+
+    static func title(of image: HTMLNode?) -> String {
+        image?.attribute("title") ?? image?.attribute("alt") ?? ""
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Private messages: sending (new, reply, forward), quoting, folders, reading one.
+extension SomethingAwfulAdapter {
+    func newMessageURL(quoting id: Int?) -> URL {
+        var parameters = [("action", "newmessage")]
+        if let id { parameters.append(("privatemessageid", String(id))) }
+        return url("private.php", parameters)
+    }
+
+    public func send(_ message: PrivateMessage) async -> PostOutcome {
+        // The compose page's own check counts what the textarea holds (line breaks as one character).
+        let length = MultipartFormData.crlf(message.bbcode).replacingOccurrences(of: "\r\n", with: "\n").utf16.count
+        guard length <= PrivateMessage.lengthLimit else {
+            return .rejected(.tooLong(limit: PrivateMessage.lengthLimit, message: "the message has \(length) characters"))
+        }
+        let previous: Int? = switch message.relation {
+        case .new: nil
+        case let .reply(to): to
+        case let .forward(of): of
+        }
+        return await compose(newMessageURL(quoting: previous), button: "submit", fill: { (form: inout HTMLForm) throws(ForumError) in
+            form.set("action", to: "dosend")
+            form.set("touser", to: message.to)
+            form.set("title", to: message.subject)
+            form.set("message", to: message.bbcode)
+            form.include("iconid", message.iconID ?? "0")
+            form.include("savecopy", "yes")
+            form.include("parseurl", "yes")
+            switch message.relation {
+            case .new:
+                break
+            case let .reply(to):
+                form.set("prevmessageid", to: String(to))
+                form.set("forward", to: "")
+            case let .forward(of):
+                form.set("prevmessageid", to: String(of))
+                form.set("forward", to: "true")
+            }
+        }, receipt: SAEvidence.privateMessageFolder)
+    }
+
+    public func quotePrivateMessage(id: Int) async throws(ForumError) -> String {
+        let form = try await composeForm(newMessageURL(quoting: id))
+        guard let text = form.value(of: "message") else {
+            throw .unexpected(Evidence("the reply form has no message"))
+        }
+        return text
+    }
+
+    public func privateMessages(in folder: PrivateMessageFolder) async throws(ForumError) -> [PrivateMessageSummary] {
+        let document = try await page(url("private.php", [("folderid", folder.folderID)]))
+        let rows = document.select("//tr[td[\(xpathHasClass("title"))]//a[contains(@href, 'privatemessageid')]]")
+        if rows.isEmpty, document.first("//table[\(xpathHasClass("standard"))]") == nil {
+            throw .unexpected(Evidence("the page has no message list", url: document.url))
+        }
+        return rows.compactMap { row in
+            guard let link = row.first(".//td[\(xpathHasClass("title"))]//a[contains(@href, 'privatemessageid')]"),
+                let target = link.attribute("href").flatMap(document.resolve),
+                let id = SAEvidence.parameters(target)["privatemessageid"].flatMap(Int.init)
+            else { return nil }
+            let status = row.first(".//td[\(xpathHasClass("status"))]//img")?.attribute("src") ?? ""
+            return PrivateMessageSummary(
+                id: id, subject: link.visibleText,
+                correspondent: row.first(".//td[\(xpathHasClass("sender"))]")?.visibleText ?? "",
+                date: row.first(".//td[\(xpathHasClass("date"))]")?.visibleText ?? "",
+                unread: status.contains("newpm"), replied: status.contains("replied"), forwarded: status.contains("forwarded"))
+        }
+    }
+
+    public func privateMessage(id: Int) async throws(ForumError) -> PrivateMessageContent {
+        let document = try await page(url("private.php", [("action", "show"), ("privatemessageid", String(id))]))
+        guard let body = document.first("//td[\(xpathHasClass("postbody"))]") else {
+            throw .unexpected(Evidence("the page has no message (td.postbody)", url: document.url))
+        }
+        // The subject is the last step of the breadcrumbs: "Private Messages > Inbox > Subject".
+        let crumbs = document.first("//div[\(xpathHasClass("breadcrumbs"))]//b")?.visibleText ?? ""
+        let subject = crumbs.components(separatedBy: " > ").last?.trimmingCharacters(in: .whitespaces) ?? ""
+        let date = document.first("//td[\(xpathHasClass("postdate"))]")?.visibleText ?? ""
+        return PrivateMessageContent(
+            id: id, subject: subject, author: document.first("//dt[\(xpathHasClass("author"))]")?.visibleText ?? "",
+            date: date.trimmingCharacters(in: CharacterSet(charactersIn: "# ")), text: body.readableText)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Logging in and out. Logged in means the jar holds a `bbuserid` cookie for the forum.
+extension SomethingAwfulAdapter {
+    public func login(username: String, password: String) async throws(ForumError) -> Session {
+        let fields = [
+            FormField("action", "login"), FormField("username", username),
+            FormField("password", password), FormField("next", "/index.php?json=1"),
+        ]
+        // The password is in this body and nowhere else: not in a URL, an error or a log.
+        let request = HTTPRequest.post(url("account.php", [("json", "1")]), form: MultipartFormData(fields: fields), followRedirects: true)
+        let answer: Answer
+        do {
+            answer = Answer(try await client.send(request))
+        } catch {
+            throw .retryLater(after: nil, reason: .unreachable(error.description))
+        }
+        guard let userID = await sessionUserID() else {
+            if let failure = answer.failure(purpose: .reading), case .retryLater = failure { throw failure }
+            throw .rejected(.wrongPassword)
+        }
+        // A banned account is logged in, and sees the banned page instead of the index.
+        if let failure = answer.failure(purpose: .reading) { throw failure }
+        return Session(userID: userID, username: Self.indexUser(answer.response.body)?.username ?? username)
+    }
+
+    public func logout() async {
+        // The forum's own logout link carries a token; ask the forum when it answers, forget locally always.
+        if await hasSessionCookie(), let index = try? await get(url("index.php")), let document = index.document,
+            let link = document.first("//a[contains(@href, 'action=logout')]")?.attribute("href").flatMap(document.resolve) {
+            _ = try? await get(link)
+        }
+        await client.clearCookies()
+    }
+
+    public func currentSession() async throws(ForumError) -> Session? {
+        guard await hasSessionCookie() else { return nil }
+        let answer = try await get(url("index.php", [("json", "1")]))
+        if let user = Self.indexUser(answer.response.body) {
+            return user.userID > 0 ? user : nil
+        }
+        if let failure = answer.failure(purpose: .reading) { throw failure }
+        throw .unexpected(Evidence("the forum's index did not say who is logged in", status: answer.response.status, url: answer.response.url))
+    }
+
+    /// `{"user": {"userid": 1, "username": "..."}}` from `index.php?json=1`.
+    static func indexUser(_ body: [UInt8]) -> Session? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+            let user = object["user"] as? [String: Any]
+        else { return nil }
+        let id = (user["userid"] as? Int) ?? (user["userid"] as? String).flatMap(Int.init)
+        guard let id else { return nil }
+        return Session(userID: id, username: user["username"] as? String)
+    }
+
+    // MARK: The session cookie
+
+    func sessionUserID() async -> Int? {
+        let host = baseURL.host?.lowercased() ?? ""
+        let cookie = await client.cookies().last { cookie in
+            let domain = cookie.domain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            return cookie.name == "bbuserid" && (host == domain || host.hasSuffix("." + domain))
+        }
+        return cookie.flatMap { Int($0.value) }
+    }
+
+    func hasSessionCookie() async -> Bool {
+        await sessionUserID() != nil
+    }
+
+    /// Throws `notLoggedIn` unless there is a session or one can be made now.
+    func requireSession() async throws(ForumError) {
+        if await hasSessionCookie() { return }
+        if await logInAgain() { return }
+        throw .rejected(.notLoggedIn)
+    }
+
+    /// Logs in with a password from the credential source, when there is one to ask.
+    func logInAgain() async -> Bool {
+        guard let username, let credentials, let password = await credentials.password(for: username) else { return false }
+        return (try? await login(username: username, password: password)) != nil
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Forum
+import Foundation
+
+/// `missive inbox [list] [--folder sent]`.
+struct InboxListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the private messages in a folder, newest first as the forum shows them.",
+        discussion: "Columns: id, N for unread (R replied, F forwarded), date, sender (recipient in sent), subject."
+    )
+
+    @OptionGroup var forum: ForumOptions
+
+    @Option(help: ArgumentHelp("inbox or sent.", valueName: "folder"))
+    var folder: PrivateMessageFolder = .inbox
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        let connection = try ForumConnection.open(forum)
+        let messages = try await connection.adapter.privateMessages(in: folder)
+        if json { return try printJSON(messages) }
+        if messages.isEmpty {
+            print("No messages in \(folder.rawValue).")
+            return
+        }
+        for message in messages {
+            let flags = (message.unread ? "N" : "-") + (message.replied ? "R" : "-") + (message.forwarded ? "F" : "-")
+            print([String(message.id), flags, message.date, message.correspondent, message.subject].joined(separator: "\t"))
+        }
+    }
+}
+
+extension PrivateMessageFolder: ExpressibleByArgument {}

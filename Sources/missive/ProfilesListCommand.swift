@@ -1,0 +1,38 @@
+import ArgumentParser
+import Common
+import Foundation
+
+/// `missive profiles list`: every profile, the default one marked.
+struct ProfilesListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the profiles; * marks the default.")
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    struct Entry: Encodable {
+        var name: String
+        var engine: String
+        var baseURL: String
+        var username: String?
+        var dialect: String?
+        var theme: String?
+        var isDefault: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case name, engine, baseURL = "base_url", username, dialect, theme, isDefault = "default"
+        }
+    }
+
+    func run() throws {
+        let config = try Config.load(from: MissivePaths.resolve())
+        let entries = config.profiles.map {
+            Entry(name: $0.name, engine: $0.engine, baseURL: $0.baseURL, username: $0.username, dialect: $0.dialect,
+                  theme: $0.theme, isDefault: $0.name == config.defaultProfile)
+        }
+        if json { return try printJSON(entries) }
+        for entry in entries {
+            let user = entry.username.map { " as \($0)" } ?? ""
+            print("\(entry.isDefault ? "*" : " ") \(entry.name)\t\(entry.engine)\t\(entry.baseURL)\(user)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Common
+import Forum
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum PasswordError: MissiveError, Equatable {
+    case noTerminal
+    case empty
+
+    var status: ExitStatus {
+        switch self {
+        case .noTerminal: .usage
+        case .empty: .dataError
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .noTerminal: "no terminal to ask for the password on; pipe it in with --password-stdin"
+        case .empty: "the password is empty"
+        }
+    }
+}
+
+/// Asks for a password on the terminal (/dev/tty) with echo off, the way `ssh` and `sudo` do.
+/// The password is returned to the caller and goes nowhere else.
+struct TerminalPassword: CredentialSource {
+    /// A prompt when there is a terminal to ask on; nil for scripts and the queued sender.
+    static func ifInteractive() -> TerminalPassword? {
+        isatty(STDIN_FILENO) == 1 ? TerminalPassword() : nil
+    }
+
+    func password(for username: String) async -> String? {
+        try? Self.ask(prompt: "Password for \(username): ")
+    }
+
+    static func ask(prompt: String) throws(PasswordError) -> String {
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
+        guard tty >= 0 else { throw .noTerminal }
+        defer { close(tty) }
+        var saved = termios()
+        guard tcgetattr(tty, &saved) == 0 else { throw .noTerminal }
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        silent.c_lflag |= tcflag_t(ICANON)
+        _ = prompt.withCString { write(tty, $0, strlen($0)) }
+        _ = tcsetattr(tty, TCSAFLUSH, &silent)
+        defer {
+            _ = tcsetattr(tty, TCSAFLUSH, &saved)
+            _ = write(tty, "\n", 1)
+        }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(tty, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
+            bytes.append(byte)
+        }
+        let password = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+        guard !password.isEmpty else { throw .empty }
+        return password
+    }
+
+    /// The password piped in: all of stdin, strict UTF-8, minus the one line break `echo` adds.
+    static func readStandardInput() throws -> String {
+        var text = try TextInput.read(path: nil, limit: 4096)
+        // "\r\n" is one Character in Swift, so one removal takes either ending.
+        if text.hasSuffix("\r\n") || text.hasSuffix("\n") { text.removeLast() }
+        guard !text.isEmpty else { throw PasswordError.empty }
+        return text
+    }
+}

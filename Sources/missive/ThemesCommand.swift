@@ -1,0 +1,157 @@
+import ArgumentParser
+import Common
+import Foundation
+import Markup
+
+struct ThemesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "themes",
+        abstract: "List the preview themes and show what each one sets.",
+        discussion: """
+            Themes are TOML files. Missive's own are in its Themes folder; yours go in \
+            themes/ beside config.toml (~/.config/missive/themes/), where a file with the name of \
+            a bundled theme overrides the keys it sets. See docs/themes.md for the keys.
+            """,
+        subcommands: [List.self, Show.self]
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Every theme with its parent, where it comes from and, on a terminal, a colour swatch.")
+
+        @Flag(help: "Print JSON for scripts.")
+        var json = false
+
+        @OptionGroup var color: ColorOptions
+
+        func run() throws {
+            let paths = MissivePaths.resolve()
+            let factory = try BundledThemes.factory(paths: paths)
+            let userDirectory = BundledThemes.userDirectory(paths).path
+            var rows: [ThemeSummary] = []
+            for name in factory.names {
+                let theme = try factory.theme(named: name)  // a broken theme fails the listing, naming its files
+                let files = factory.files(of: name).map(\.path)
+                let fromUser = files.contains { $0.hasPrefix(userDirectory + "/") }
+                let source = !fromUser ? "bundled" : files.count > 1 ? "bundled+user" : "user"
+                rows.append(ThemeSummary(name: name, parent: factory.parent(of: name), source: source,
+                                         description: theme.description, files: files, theme: theme))
+            }
+            if json {
+                writeOut(try encodeJSON(rows))
+                return
+            }
+            let depth = color.depth
+            let nameWidth = rows.map(\.name.count).max() ?? 4
+            let parentWidth = max(rows.map { ($0.parent ?? "-").count }.max() ?? 1, 6)
+            var out = ""
+            for row in rows {
+                var line = row.name.padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0)
+                line += (row.parent ?? "-").padding(toLength: parentWidth + 2, withPad: " ", startingAt: 0)
+                if depth != .none { line += ThemeSwatch.render(row.theme, depth: depth) + "  " }
+                line += row.source.padding(toLength: 14, withPad: " ", startingAt: 0)
+                line += row.description ?? ""
+                out += line.trimmingCharacters(in: .whitespaces) + "\n"
+            }
+            writeOut(out)
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "A theme's resolved keys, and the file and line that set each one.")
+
+        @Argument(help: "The theme's name (see `missive themes list`).")
+        var name: String
+
+        @Flag(help: "Print JSON for scripts.")
+        var json = false
+
+        @OptionGroup var color: ColorOptions
+
+        func run() throws {
+            let theme = try BundledThemes.factory(paths: MissivePaths.resolve()).theme(named: name)
+            let keys = ThemeKey.allCases.map { key in
+                let origin = theme.origins[key]
+                return ResolvedKey(key: key.rawValue, value: theme.value(key).description,
+                                   theme: origin?.theme ?? "", file: origin?.file ?? "", line: origin?.line ?? 0)
+            }
+            if json {
+                writeOut(try encodeJSON(ResolvedTheme(name: theme.name, description: theme.description,
+                                                      chain: theme.chain, keys: keys)))
+                return
+            }
+            let depth = color.depth
+            var out = theme.name + (theme.description.map { " — \($0)" } ?? "") + "\n"
+            out += "inherits: " + theme.chain.joined(separator: " -> ") + "\n\n"
+            let keyWidth = keys.map(\.key.count).max() ?? 0
+            let themeWidth = keys.map(\.theme.count).max() ?? 0
+            let valueWidth = keys.filter { $0.key != ThemeKey.htmlCSS.rawValue }.map(\.value.count).max() ?? 0
+            for (key, row) in zip(ThemeKey.allCases, keys) {
+                var value = row.value.isEmpty ? "(none)" : row.value.replacingOccurrences(of: "\n", with: " ")
+                value = value.padding(toLength: max(value.count, valueWidth), withPad: " ", startingAt: 0)
+                if depth != .none {
+                    // A swatch before each colour; blanks before the rest keep the column straight.
+                    if case .color(let color) = theme.value(key) {
+                        value = TerminalStyle(background: color).escape(at: depth) + "  " + TerminalStyle.reset + " " + value
+                    } else {
+                        value = "   " + value
+                    }
+                }
+                out += row.key.padding(toLength: keyWidth + 2, withPad: " ", startingAt: 0)
+                    + value + "  " + row.theme.padding(toLength: themeWidth + 2, withPad: " ", startingAt: 0)
+                    + "\(row.file):\(row.line)\n"
+            }
+            writeOut(out)
+        }
+    }
+}
+
+private struct ThemeSummary: Encodable {
+    var name: String
+    var parent: String?
+    var source: String
+    var description: String?
+    var files: [String]
+    let theme: Theme
+
+    enum CodingKeys: String, CodingKey { case name, parent, source, description, files }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(parent, forKey: .parent)  // null for default, rather than a missing key
+        try container.encode(source, forKey: .source)
+        try container.encode(description, forKey: .description)
+        try container.encode(files, forKey: .files)
+    }
+}
+
+private struct ResolvedKey: Encodable {
+    var key, value, theme, file: String
+    var line: Int
+}
+
+private struct ResolvedTheme: Encodable {
+    var name: String
+    var description: String?
+    var chain: [String]
+    var keys: [ResolvedKey]
+
+    enum CodingKeys: String, CodingKey { case name, description, chain, keys }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(description, forKey: .description)
+        try container.encode(chain, forKey: .chain)
+        try container.encode(keys, forKey: .keys)
+    }
+}
+
+/// Pretty JSON with a final newline; nil fields are written as null so every row has every key.
+func encodeJSON<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+}

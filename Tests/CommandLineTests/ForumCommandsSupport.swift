@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// A `missive-sandbox` process on a free port with a MISSIVE_HOME whose default profile points
+/// at it, for the forum commands' tests (login, logout, whoami, profiles, smilies, inbox).
+final class SandboxProcess {
+    let process = Process()
+    let port: UInt16
+    let home: URL
+
+    init() throws {
+        home = try makeTemporaryDirectory("missive-cli-forum")
+        port = try Self.freePort()
+        process.executableURL = BuiltBinary.url("missive-sandbox")
+        process.arguments = ["--port", String(port), "--flood", "0", "--data", home.appendingPathComponent("forum").path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try waitUntilListening()
+        // The default profile (sandbox, user "Missive Tester") now points here.
+        let added = try run(["profiles", "add", "sandbox", "--base-url", baseURL])
+        #expect(added.status == 0, "\(added.errorOutput)")
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)/" }
+
+    var environment: [String: String] { ["MISSIVE_HOME": home.path] }
+
+    var jar: URL { home.appendingPathComponent("data/cookies/sandbox.txt") }
+
+    func run(_ arguments: [String], stdin: String = "") throws -> CommandResult {
+        try runMissive(arguments, stdin: Data(stdin.utf8), environment: environment)
+    }
+
+    /// Logs the default profile in with the seeded password.
+    func logIn() throws {
+        let result = try run(["login", "--password-stdin"], stdin: "sandbox\n")
+        #expect(result.status == 0, "\(result.errorOutput)")
+    }
+
+    /// Children started with Process ignore SIGTERM here (platform-notes.md), so: SIGKILL by pid.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    private func waitUntilListening() throws {
+        for _ in 0..<200 {
+            if Self.accepts(port) { return }
+            guard process.isRunning else { break }
+            usleep(25_000)
+        }
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "missive-sandbox did not start on \(port)"])
+    }
+
+    static func accepts(_ port: UInt16) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
+    }
+
+    /// A port nothing listens on: bound to 0, read back, released.
+    static func freePort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw CocoaError(.fileWriteUnknown) }
+        return UInt16(bigEndian: address.sin_port)
+    }
+}

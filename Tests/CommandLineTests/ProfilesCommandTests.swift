@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@Suite struct ProfilesCommandTests {
+    private func home() throws -> (URL, [String: String]) {
+        let home = try makeTemporaryDirectory("missive-profiles")
+        return (home, ["MISSIVE_HOME": home.path])
+    }
+
+    @Test func addListUseAndRemove() throws {
+        let (home, environment) = try home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let add = try runMissive(["profiles", "add", "sa", "--base-url", "https://forums.somethingawful.com/", "--username", "SomeGoon", "--dialect", "somethingawful"], environment: environment)
+        #expect(add.status == 0)
+        #expect(try runMissive(["profiles", "use", "sa"], environment: environment).status == 0)
+        let list = try runMissive(["profiles", "list", "--json"], environment: environment)
+        let entries = try #require(try JSONSerialization.jsonObject(with: list.stdout) as? [[String: Any]])
+        #expect(entries.map { $0["name"] as? String } == ["sandbox", "sa"])
+        #expect(entries.first { $0["name"] as? String == "sa" }?["default"] as? Bool == true)
+        #expect(entries.first { $0["name"] as? String == "sa" }?["username"] as? String == "SomeGoon")
+        let config = try String(contentsOf: home.appendingPathComponent("config/config.toml"), encoding: .utf8)
+        #expect(config.contains("default_profile = \"sa\""))
+
+        // Removing the default makes the first remaining one the default, and drops its cookie jar.
+        let jar = home.appendingPathComponent("data/cookies/sa.txt")
+        try FileManager.default.createDirectory(at: jar.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "# jar\n".write(to: jar, atomically: true, encoding: .utf8)
+        let remove = try runMissive(["profiles", "rm", "sa"], environment: environment)
+        #expect(remove.status == 0)
+        #expect(remove.output.contains("the default is sandbox"))
+        #expect(!FileManager.default.fileExists(atPath: jar.path))
+        let plain = try runMissive(["profiles"], environment: environment)
+        #expect(plain.output.hasPrefix("* sandbox\tsomethingawful\thttp://127.0.0.1:8642/"))
+    }
+
+    @Test func badProfilesAreRefusedWithUsageStatus() throws {
+        let (home, environment) = try home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        for arguments in [
+            ["profiles", "add", "bad name", "--base-url", "https://f.example/"],
+            ["profiles", "add", "x", "--base-url", "ftp://f.example/"],
+            ["profiles", "add", "x", "--base-url", "https://f.example/", "--engine", "phpbb3000"],
+            ["profiles", "add", "x", "--base-url", "https://f.example/", "--dialect", "markdown"],
+            ["profiles", "add", "x"],
+            ["profiles", "rm", "sandbox"],
+        ] {
+            let result = try runMissive(arguments, environment: environment)
+            #expect(result.status == 64, "\(arguments): \(result.errorOutput)")
+            #expect(!result.errorOutput.isEmpty)
+        }
+        #expect(try runMissive(["profiles", "use", "nope"], environment: environment).status == 78)
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("config/config.toml").path), "nothing was written")
+    }
+}

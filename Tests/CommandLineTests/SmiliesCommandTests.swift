@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct SmiliesCommandTests {
+    @Test func smiliesAreSearchedAndServedFromADailyCache() throws {
+        let sandbox = try SandboxProcess()
+        let all = try sandbox.run(["smilies"])
+        #expect(all.status == 0)
+        let search = try sandbox.run(["smilies", "CHEER"])
+        #expect(search.output.split(separator: "\n").allSatisfy { $0.lowercased().contains("cheer") })
+        #expect(search.output.hasPrefix(":cheers:\t"))
+        #expect(all.output.split(separator: "\n").count > search.output.split(separator: "\n").count)
+
+        // With the forum gone, the cached list still answers; a forced refresh cannot.
+        sandbox.stop()
+        #expect(try sandbox.run(["smilies", "cheer"]).output == search.output)
+        let refresh = try sandbox.run(["smilies", "--refresh"])
+        #expect(refresh.status == 69)
+        #expect(refresh.errorOutput.contains("cannot connect"))
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+@testable import Forum
+
+/// The libcurl transport against real sockets on loopback that misbehave on purpose.
+@Suite struct HTTPClientTests {
+    private func client(timeout: Duration = .seconds(5), jar: URL? = nil, maxBytes: Int = 32 << 20) throws -> HTTPClient {
+        try HTTPClient(settings: HTTPSettings(
+            userAgent: "missive/9.9.9", connectTimeout: .seconds(2), totalTimeout: timeout, cookieJar: jar, maxResponseBytes: maxBytes))
+    }
+
+    private func failure(_ request: HTTPRequest, _ client: HTTPClient) async -> TransportError? {
+        do {
+            _ = try await client.send(request)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aPostArrivesAsMultipartWithTheUserAgentAndNoExpect() async throws {
+        let peer = try MisbehavingPeer(.echo)
+        defer { peer.stop() }
+        let form = MultipartFormData(fields: [FormField("message", "hi 😀\n")], boundary: "BOUNDARY")
+        let response = try await client().send(.post(peer.baseURL.appendingPathComponent("newreply.php"), form: form))
+        let echoed = Windows1252.decode(response.body)
+        #expect(echoed.hasPrefix("POST /newreply.php HTTP/1.1\r\n"))
+        #expect(echoed.contains("\r\nUser-Agent: missive/9.9.9\r\n"))
+        #expect(echoed.contains("\r\nContent-Type: multipart/form-data; charset=windows-1252; boundary=BOUNDARY\r\n"))
+        #expect(!echoed.lowercased().contains("expect:"))
+        #expect(echoed.hasSuffix("\r\n\r\nhi &#128512;\r\n\r\n--BOUNDARY--\r\n"))
+    }
+
+    @Test func aServerThatNeverAnswersTimesOutAfterTheRequestWasSent() async throws {
+        let peer = try MisbehavingPeer(.silent)
+        defer { peer.stop() }
+        // The peer never answers, so only the client's own timeout can end this request: the
+        // .timedOut kind is the proof (a wall-clock bound would only measure the machine's load).
+        let error = await failure(HTTPRequest(url: peer.baseURL), try client(timeout: .milliseconds(400)))
+        #expect(error?.kind == .timedOut)
+        #expect(error?.requestSent == true)
+    }
+
+    @Test func aServerThatIsNotRunningCannotBeReachedAndNothingWasSent() async throws {
+        let port = try MisbehavingPeer.closedPort()
+        let error = await failure(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/")!), try client())
+        #expect(error?.kind == .cannotConnect)
+        #expect(error?.requestSent == false)
+        #expect(error?.description.contains("cannot connect to 127.0.0.1") == true)
+    }
+
+    @Test func aRedirectLoopIsCaught() async throws {
+        let peer = try MisbehavingPeer(.redirectLoop)
+        defer { peer.stop() }
+        let error = await failure(HTTPRequest(url: peer.baseURL.appendingPathComponent("loop")), try client())
+        #expect(error?.kind == .redirectLoop)
+        #expect(peer.received.count == 11, "the first request and ten redirects, then libcurl gives up")
+    }
+
+    @Test func aRedirectNotFollowedIsHandedBackResolved() async throws {
+        let peer = try MisbehavingPeer(.answer(status: "302 Found", body: [], extraHeaders: "Location: /showthread.php?goto=post&postid=7\r\n"))
+        defer { peer.stop() }
+        let response = try await client().send(HTTPRequest(url: peer.baseURL, followRedirects: false))
+        #expect(response.status == 302)
+        #expect(response.redirect?.absoluteString == "http://127.0.0.1:\(peer.port)/showthread.php?goto=post&postid=7")
+    }
+
+    @Test func anEmpty200IsAnAnswerWithNoBody() async throws {
+        let peer = try MisbehavingPeer(.answer(body: []))
+        defer { peer.stop() }
+        let response = try await client().send(HTTPRequest(url: peer.baseURL))
+        #expect(response.status == 200)
+        #expect(response.body.isEmpty)
+        #expect(response.charset == "windows-1252")
+    }
+
+    @Test func aBodyCutShortIsTruncated() async throws {
+        let peer = try MisbehavingPeer(.cutShort(announced: 5000, body: Array("<html><body>half".utf8)))
+        defer { peer.stop() }
+        let error = await failure(HTTPRequest(url: peer.baseURL), try client())
+        #expect(error?.kind == .truncated)
+        #expect(error?.requestSent == true)
+    }
+
+    @Test func aHangUpAfterTheRequestIsADroppedConnection() async throws {
+        let peer = try MisbehavingPeer(.hangUpAfterRequest)
+        defer { peer.stop() }
+        let form = MultipartFormData(fields: [FormField("message", "x")])
+        let error = await failure(.post(peer.baseURL, form: form), try client())
+        #expect(error?.kind == .connectionDropped)
+        #expect(error?.requestSent == true)
+    }
+
+    @Test func aPostIsNeverSentTwiceWhenItsConnectionDies() async throws {
+        let peer = try MisbehavingPeer(.answerOnceThenHangUp)
+        defer { peer.stop() }
+        let client = try client()
+        _ = try await client.send(HTTPRequest(url: peer.baseURL))
+        let error = await failure(.post(peer.baseURL, form: MultipartFormData(fields: [FormField("message", "once")])), client)
+        #expect(error?.kind == .connectionDropped)
+        #expect(error?.requestSent == true)
+        // libcurl would resend a request whose reused connection died; a post must not be.
+        #expect(peer.received.count == 2)
+    }
+
+    @Test func getsShareAConnectionAndPostsGetTheirOwn() async throws {
+        let peer = try MisbehavingPeer(.echo)
+        defer { peer.stop() }
+        let client = try client()
+        _ = try await client.send(HTTPRequest(url: peer.baseURL))
+        _ = try await client.send(HTTPRequest(url: peer.baseURL))
+        #expect(peer.connectionCount == 1)
+        _ = try await client.send(.post(peer.baseURL, form: MultipartFormData(fields: [FormField("a", "b")])))
+        #expect(peer.connectionCount == 2)
+
+        let fresh = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", reuseConnections: false))
+        _ = try await fresh.send(HTTPRequest(url: peer.baseURL))
+        _ = try await fresh.send(HTTPRequest(url: peer.baseURL))
+        #expect(peer.connectionCount == 4)
+    }
+
+    @Test func aGetMayBeRetriedOnAFreshConnection() async throws {
+        let peer = try MisbehavingPeer(.answerOnceThenHangUp)
+        defer { peer.stop() }
+        let client = try client()
+        _ = try await client.send(HTTPRequest(url: peer.baseURL))
+        _ = await failure(HTTPRequest(url: peer.baseURL), client)
+        #expect(peer.received.count == 3, "the GET went out again on a new connection, which is harmless")
+    }
+
+    @Test func aBodyPastTheLimitIsRefused() async throws {
+        let peer = try MisbehavingPeer(.answer(body: [UInt8](repeating: 0x41, count: 100_000)))
+        defer { peer.stop() }
+        let error = await failure(HTTPRequest(url: peer.baseURL), try client(maxBytes: 10_000))
+        #expect(error?.kind == .tooLarge)
+    }
+
+    @Test func onlyHTTPAndHTTPSAreFetched() async throws {
+        let error = await failure(HTTPRequest(url: URL(string: "file:///etc/passwd")!), try client())
+        #expect(error?.kind == .invalidURL)
+    }
+}
+
+/// The cookie engine and the jar file.
+@Suite struct CookieJarTests {
+    private func temporaryJar() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("missive-jar-\(UUID().uuidString)")
+        return directory.appendingPathComponent("cookies").appendingPathComponent("sandbox.txt")
+    }
+
+    private func mode(_ url: URL) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? -1
+    }
+
+    @Test func cookiesFromAnAnswerAreWrittenToAPrivateJarAndSentBack() async throws {
+        let jar = try temporaryJar()
+        let setter = try MisbehavingPeer(.answer(body: [], extraHeaders: "Set-Cookie: bbuserid=77; path=/\r\nSet-Cookie: sessionhash=abc; path=/\r\n"))
+        defer { setter.stop() }
+        do {
+            let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar))
+            _ = try await client.send(HTTPRequest(url: setter.baseURL))
+            #expect(await client.cookies().map(\.name).sorted() == ["bbuserid", "sessionhash"])
+        }
+        #expect(try mode(jar) == 0o600)
+        #expect(try mode(jar.deletingLastPathComponent()) == 0o700)
+        let contents = try String(contentsOf: jar, encoding: .utf8)
+        #expect(contents.contains("\tbbuserid\t77"))
+
+        // A new client (the next command) reads the jar and sends the session.
+        let echo = try MisbehavingPeer(.echo)
+        defer { echo.stop() }
+        let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar))
+        let echoed = String(decoding: try await client.send(HTTPRequest(url: echo.baseURL)).body, as: UTF8.self)
+        #expect(echoed.contains("bbuserid=77"))
+        #expect(echoed.contains("sessionhash=abc"))
+    }
+
+    @Test func aJarExportedFromABrowserIsUsed() async throws {
+        let jar = try temporaryJar()
+        try FileManager.default.createDirectory(at: jar.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "# Netscape HTTP Cookie File\n#HttpOnly_127.0.0.1\tFALSE\t/\tFALSE\t0\tbbpassword\tsecret\n127.0.0.1\tFALSE\t/\tFALSE\t0\tbbuserid\t5\n"
+            .write(to: jar, atomically: true, encoding: .utf8)
+        _ = chmod(jar.path, 0o644)
+        let echo = try MisbehavingPeer(.echo)
+        defer { echo.stop() }
+        let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar))
+        #expect(try mode(jar) == 0o600, "an existing jar is made private")
+        let echoed = String(decoding: try await client.send(HTTPRequest(url: echo.baseURL)).body, as: UTF8.self)
+        #expect(echoed.contains("bbuserid=5"))
+        #expect(echoed.contains("bbpassword=secret"))
+    }
+
+    @Test func clearingForgetsEveryCookieInTheJarToo() async throws {
+        let jar = try temporaryJar()
+        let setter = try MisbehavingPeer(.answer(body: [], extraHeaders: "Set-Cookie: bbuserid=77; path=/\r\n"))
+        defer { setter.stop() }
+        let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar))
+        _ = try await client.send(HTTPRequest(url: setter.baseURL))
+        await client.clearCookies()
+        #expect(await client.cookies().isEmpty)
+        #expect(try !String(contentsOf: jar, encoding: .utf8).contains("bbuserid"))
+    }
+
+    @Test func aCookieTheServerExpiresLeavesTheJar() async throws {
+        let jar = try temporaryJar()
+        let setter = try MisbehavingPeer(.answer(body: [], extraHeaders: "Set-Cookie: bbuserid=77; path=/\r\nSet-Cookie: other=1; path=/\r\n"))
+        defer { setter.stop() }
+        let expirer = try MisbehavingPeer(.answer(body: [], extraHeaders: "Set-Cookie: bbuserid=deleted; expires=Thu, 01-Jan-1970 00:00:01 GMT; path=/\r\n"))
+        defer { expirer.stop() }
+        do {
+            let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar))
+            _ = try await client.send(HTTPRequest(url: setter.baseURL))
+        }
+        let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar))
+        _ = try await client.send(HTTPRequest(url: expirer.baseURL))
+        #expect(await client.cookies().map(\.name) == ["other"])
+        let contents = try String(contentsOf: jar, encoding: .utf8)
+        #expect(!contents.contains("bbuserid"))
+        #expect(contents.contains("\tother\t1"))
+    }
+
+    @Test func aJarPathThatIsADirectoryIsAnError() throws {
+        let jar = try temporaryJar()
+        try FileManager.default.createDirectory(at: jar, withIntermediateDirectories: true)
+        #expect(throws: CookieJarError.self) {
+            _ = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar))
+        }
+    }
+
+    @Test func netscapeLinesParse() {
+        let cookie = Cookie(netscapeLine: "#HttpOnly_.example.com\tTRUE\t/\tTRUE\t1700000000\tbbuserid\t1\t2")
+        #expect(cookie?.domain == ".example.com")
+        #expect(cookie?.secure == true)
+        #expect(cookie?.expires == 1_700_000_000)
+        #expect(cookie?.value == "1\t2")
+        #expect(Cookie(netscapeLine: "# a comment") == nil)
+        #expect(Cookie(netscapeLine: "too\tfew") == nil)
+    }
+}

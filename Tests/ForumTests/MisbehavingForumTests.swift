@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import Forum
+
+/// The adapter against peers the sandbox cannot imitate: a forum that is not running, one that
+/// never answers, and compose pages that are empty, not HTML, formless or endless redirects.
+/// Nothing is posted in any of them, and every outcome says why.
+@Suite struct MisbehavingForumTests {
+    /// An adapter whose jar already holds a session cookie for 127.0.0.1, as after a login.
+    private func adapter(_ base: URL, timeout: Duration = .seconds(5)) throws -> SomethingAwfulAdapter {
+        let jar = FileManager.default.temporaryDirectory.appendingPathComponent("missive-peer-\(UUID().uuidString)/jar.txt")
+        try FileManager.default.createDirectory(at: jar.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "127.0.0.1\tFALSE\t/\tFALSE\t0\tbbuserid\t1001\n".write(to: jar, atomically: true, encoding: .utf8)
+        return try SomethingAwfulAdapter(
+            baseURL: base,
+            settings: HTTPSettings(userAgent: "missive/test", connectTimeout: .seconds(2), totalTimeout: timeout, cookieJar: jar))
+    }
+
+    private let reply = Reply(threadID: 3_500_001, bbcode: "hello")
+
+    @Test func aForumThatIsNotRunningIsRetryLaterAndNamesTheHost() async throws {
+        let port = try MisbehavingPeer.closedPort()
+        let outcome = try await adapter(URL(string: "http://127.0.0.1:\(port)/")!).reply(reply)
+        guard case let .retryLater(nil, .unreachable(message)) = outcome else {
+            Issue.record("expected unreachable, got \(outcome)")
+            return
+        }
+        #expect(message.contains("cannot connect to 127.0.0.1"))
+        #expect(ForumError.retryLater(after: nil, reason: .unreachable(message)).status == .unavailable)
+    }
+
+    @Test func aForumThatNeverAnswersTheFormIsRetryLaterWithNothingPosted() async throws {
+        let peer = try MisbehavingPeer(.silent)
+        defer { peer.stop() }
+        let outcome = try await adapter(peer.baseURL, timeout: .milliseconds(500)).reply(reply)
+        guard case let .retryLater(_, .unreachable(message)) = outcome else {
+            Issue.record("expected retry later, got \(outcome)")
+            return
+        }
+        #expect(message.contains("did not answer in time"))
+        #expect(peer.received.allSatisfy { String(decoding: $0.prefix(4), as: UTF8.self) == "GET " })
+    }
+
+    @Test(arguments: [
+        (MisbehavingPeer.Behaviour.answer(body: []), "empty page"),
+        (.answer(type: "image/png", body: [0x89, 0x50, 0x4E, 0x47]), "image/png instead of a web page"),
+        (.answer(body: Array("<html><body><p>Welcome to nginx!</p></body></html>".utf8)), "no compose form"),
+    ])
+    func aComposePageThatIsNotOneIsUnknown(behaviour: MisbehavingPeer.Behaviour, named: String) async throws {
+        let peer = try MisbehavingPeer(behaviour)
+        defer { peer.stop() }
+        let outcome = try await adapter(peer.baseURL).reply(reply)
+        guard case let .unknown(evidence) = outcome else {
+            Issue.record("expected unknown, got \(outcome)")
+            return
+        }
+        #expect(evidence.description.contains(named))
+        #expect(peer.received.count == 1, "only the form was asked for; nothing was posted")
+    }
+
+    @Test func aRedirectLoopOnTheFormIsRetryLater() async throws {
+        let peer = try MisbehavingPeer(.redirectLoop)
+        defer { peer.stop() }
+        let outcome = try await adapter(peer.baseURL).reply(reply)
+        guard case let .retryLater(_, .unreachable(message)) = outcome else {
+            Issue.record("expected retry later, got \(outcome)")
+            return
+        }
+        #expect(message.contains("redirects in a loop"))
+    }
+
+    @Test func aServiceUnavailableWithRetryAfterWaitsThatLong() async throws {
+        let peer = try MisbehavingPeer(.answer(status: "503 Service Unavailable", body: Array("busy".utf8), extraHeaders: "Retry-After: 120\r\n"))
+        defer { peer.stop() }
+        let outcome = try await adapter(peer.baseURL).reply(reply)
+        #expect(outcome == .retryLater(after: .seconds(120), reason: .serverError(status: 503)))
+    }
+
+    @Test func aGatewayErrorAfterThePostIsUnknownButBeforeItIsRetryLater() async throws {
+        // The form comes from the forum, the post's answer from a gateway that gave up waiting.
+        let form = Array(HTMLFormTests.replyPage.utf8)
+        let peer = try MisbehavingPeer(.formThenStatus(form: form, status: "504 Gateway Timeout"))
+        defer { peer.stop() }
+        let outcome = try await adapter(peer.baseURL).reply(reply)
+        guard case let .unknown(evidence) = outcome else {
+            Issue.record("expected unknown, got \(outcome)")
+            return
+        }
+        #expect(evidence.status == 504)
+        #expect(peer.received.count == 2)
+
+        let gatewayOnly = try MisbehavingPeer(.answer(status: "504 Gateway Timeout", body: []))
+        defer { gatewayOnly.stop() }
+        #expect(try await adapter(gatewayOnly.baseURL).reply(reply) == .retryLater(after: nil, reason: .serverError(status: 504)))
+    }
+
+    @Test func readsFromAGarbledForumAreUnexpectedAnswers() async throws {
+        let peer = try MisbehavingPeer(.answer(type: "application/json", body: Array("{\"nope\": true}".utf8)))
+        defer { peer.stop() }
+        let adapter = try adapter(peer.baseURL)
+        await #expect(throws: ForumError.self) { try await adapter.privateMessages(in: .inbox) }
+        do {
+            _ = try await adapter.quote(postID: 1)
+            Issue.record("no error")
+        } catch {
+            #expect(error.status == .protocolError)
+            #expect(error.description.contains("application/json"))
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import Forum
+import Sandbox
+
+/// Logging in and out against the sandbox forum.
+@Suite struct SessionTests {
+    @Test func theRightPasswordLogsInAndKeepsTheSessionInAPrivateJar() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try sandbox.adapter()
+            let session = try await adapter.login(username: "sandbox", password: SandboxFixture.password)
+            #expect(session == Session(userID: Int(Seed.Account.member.id), username: "sandbox"))
+            let jar = sandbox.jar("sandbox")
+            let mode = try FileManager.default.attributesOfItem(atPath: jar.path)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+            let contents = try String(contentsOf: jar, encoding: .utf8)
+            #expect(contents.contains("\tbbuserid\t\(Seed.Account.member.id)"))
+            #expect(!contents.contains(SandboxFixture.password), "the password is never written down")
+
+            // The next command reads the jar: still logged in.
+            let again = try sandbox.adapter()
+            #expect(try await again.currentSession()?.username == "sandbox")
+        }
+    }
+
+    @Test func aWrongPasswordIsRejectedAndLeavesNoSession() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try sandbox.adapter()
+            await #expect(throws: ForumError.rejected(.wrongPassword)) {
+                try await adapter.login(username: "sandbox", password: "not the password")
+            }
+            #expect(try await adapter.currentSession() == nil)
+            #expect(await adapter.reply(Reply(threadID: Int(Seed.Ids.welcomeThread), bbcode: "hi")) == .rejected(.notLoggedIn))
+        }
+    }
+
+    @Test func logoutForgetsTheSessionHereAndAtTheForum() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try await sandbox.loggedIn()
+            await adapter.logout()
+            #expect(try await adapter.currentSession() == nil)
+            #expect(try !String(contentsOf: sandbox.jar("sandbox"), encoding: .utf8).contains("bbuserid"))
+        }
+    }
+
+    @Test func anExpiredSessionWithoutAPasswordToHandIsNotLoggedIn() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try await sandbox.loggedIn()
+            try await sandbox.control("_sandbox/expire-sessions")
+            let outcome = await adapter.reply(Reply(threadID: Int(Seed.Ids.welcomeThread), bbcode: "after expiry"))
+            #expect(outcome == .rejected(.notLoggedIn))
+            #expect(try await sandbox.state().posts.allSatisfy { $0.text != "after expiry" })
+        }
+    }
+
+    @Test func anExpiredSessionLogsInAgainWhenItMay() async throws {
+        try await SandboxFixture.with { sandbox in
+            let password = FixedPassword(SandboxFixture.password)
+            let adapter = try sandbox.adapter(username: "sandbox", credentials: password)
+            _ = try await adapter.login(username: "sandbox", password: SandboxFixture.password)
+            try await sandbox.control("_sandbox/expire-sessions")
+            let outcome = await adapter.reply(Reply(threadID: Int(Seed.Ids.welcomeThread), bbcode: "after logging in again"))
+            let receipt = try #require(outcome.receipt)
+            #expect(password.timesAsked == 1, "\(outcome)")
+            #expect(try await sandbox.state().posts.first { $0.id == Int64(receipt.id ?? 0) }?.text == "after logging in again")
+        }
+    }
+
+    @Test func aBannedAccountIsToldSoAtLoginAndWhenPosting() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try sandbox.adapter(jar: "banned")
+            await #expect(throws: ForumError.rejected(.banned)) {
+                try await adapter.login(username: "banned", password: SandboxFixture.password)
+            }
+            #expect(await adapter.reply(Reply(threadID: Int(Seed.Ids.welcomeThread), bbcode: "hi")) == .rejected(.banned))
+        }
+    }
+
+    @Test func aNoEchoPromptIsNotNeededForAnAdapterWithoutCredentials() async throws {
+        // Without a cookie and without a credential source, nothing is sent to the forum at all.
+        try await SandboxFixture.with { sandbox in
+            let adapter = try sandbox.adapter()
+            await #expect(throws: ForumError.rejected(.notLoggedIn)) {
+                try await adapter.privateMessages(in: .inbox)
+            }
+        }
+    }
+}

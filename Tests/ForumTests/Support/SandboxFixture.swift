@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import Forum
+import Sandbox
+
+/// A sandbox forum on loopback for one test, with a private cookie jar per adapter.
+struct SandboxFixture {
+    let server: SandboxServer
+    let directory: URL
+
+    static let password = Seed.Account.password
+
+    /// Runs `body` against a fresh sandbox and stops it afterwards, even when the body throws.
+    static func with(
+        flood: Int = 0, messageFlood: Int? = nil, faults: FaultPlan = FaultPlan(),
+        _ body: (SandboxFixture) async throws -> Void
+    ) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("missive-forum-\(UUID().uuidString)")
+        let server = try await SandboxServer.start(SandboxConfiguration(
+            dataDirectory: directory.appendingPathComponent("sandbox"), floodInterval: flood,
+            messageFloodInterval: messageFlood, faults: faults))
+        let fixture = SandboxFixture(server: server, directory: directory)
+        do {
+            try await body(fixture)
+        } catch {
+            await server.stop()
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+        await server.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func jar(_ name: String) -> URL {
+        directory.appendingPathComponent("cookies").appendingPathComponent("\(name).txt")
+    }
+
+    func adapter(
+        jar name: String = "sandbox", timeout: Duration = .seconds(20), username: String? = nil,
+        credentials: (any CredentialSource)? = nil
+    ) throws -> SomethingAwfulAdapter {
+        try SomethingAwfulAdapter(
+            baseURL: server.baseURL,
+            settings: HTTPSettings(userAgent: "missive/test", connectTimeout: .seconds(5), totalTimeout: timeout, cookieJar: jar(name)),
+            username: username, credentials: credentials)
+    }
+
+    /// An adapter logged in as `account` (the seeded member unless told otherwise).
+    func loggedIn(as account: String = Seed.Account.member.username, timeout: Duration = .seconds(20)) async throws -> SomethingAwfulAdapter {
+        let adapter = try adapter(jar: account, timeout: timeout)
+        _ = try await adapter.login(username: account, password: Self.password)
+        return adapter
+    }
+
+    /// Everything the forum holds now.
+    func state() async throws -> SandboxState {
+        let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test"))
+        let response = try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("_sandbox/state.json")))
+        return try SandboxState.decode(Data(response.body))
+    }
+
+    /// Steers the sandbox: `/_sandbox/expire-sessions` and friends.
+    func control(_ path: String) async throws {
+        let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test"))
+        var request = HTTPRequest(method: .post, url: URL(string: path, relativeTo: server.baseURL)!.absoluteURL, body: [])
+        request.followRedirects = false
+        _ = try await client.send(request)
+    }
+}
+
+/// Gives the password it was made with, and counts how often it was asked.
+final class FixedPassword: CredentialSource, @unchecked Sendable {
+    private let password: String?
+    private let lock = NSLock()
+    private var asked = 0
+
+    init(_ password: String?) { self.password = password }
+
+    var timesAsked: Int { lock.withLock { asked } }
+
+    func password(for username: String) async -> String? {
+        lock.withLock { asked += 1 }
+        return password
+    }
+}
+
+extension PostOutcome {
+    /// The receipt when sent, for tests that go on to look at the post.
+    var receipt: Receipt? {
+        if case let .sent(receipt) = self { return receipt }
+        return nil
+    }
+}
