@@ -34,11 +34,11 @@ import Testing
     @Test func aServerThatNeverAnswersTimesOutAfterTheRequestWasSent() async throws {
         let peer = try MisbehavingPeer(.silent)
         defer { peer.stop() }
-        let started = ContinuousClock.now
+        // The peer never answers, so only the client's own timeout can end this request: the
+        // .timedOut kind is the proof (a wall-clock bound would only measure the machine's load).
         let error = await failure(HTTPRequest(url: peer.baseURL), try client(timeout: .milliseconds(400)))
         #expect(error?.kind == .timedOut)
         #expect(error?.requestSent == true)
-        #expect(ContinuousClock.now - started < .seconds(15), "the timeout fired; without it this would wait forever")
     }
 
     @Test func aServerThatIsNotRunningCannotBeReachedAndNothingWasSent() async throws {
