@@ -31,7 +31,11 @@ let package = Package(
         .target(name: "Markup", dependencies: ["Common", "CCMark"], path: "Sources/Markup"),
         .target(
             name: "Store",
-            dependencies: ["Common", "Markup", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Common", "Markup", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own column accessors, for `queue list`'s scan of thousands of rows.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             path: "Sources/Store"
         ),
         .target(name: "Forum", dependencies: ["Common", "Markup", "CCurl", "CLibXML2"], path: "Sources/Forum"),

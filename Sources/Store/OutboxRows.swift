@@ -103,8 +103,8 @@ public struct OutboxPace: Equatable, Sendable {
     }
 }
 
-/// One line of `missive queue list`: only the columns a listing needs, so that ten thousand of
-/// them are read quickly.
+/// One item of `missive queue list --json`: only the columns a listing needs, times as ISO 8601
+/// text in UTC (made from the stored text, without parsing a date).
 public struct OutboxListing: Equatable, Sendable {
     public var id: Int64
     public var draftID: Int64?
@@ -112,12 +112,14 @@ public struct OutboxListing: Equatable, Sendable {
     public var kind: String
     public var target: String
     public var state: String
-    public var due: Date?
+    /// When it is due (ISO 8601, UTC), if its state has a time.
+    public var due: String?
     public var detail: String?
     public var postID: String?
     public var url: String?
     public var attempts: Int
-    public var updatedAt: Date
+    /// ISO 8601, UTC.
+    public var updatedAt: String
 }
 
 // MARK: - Rows
@@ -187,10 +189,25 @@ extension OutboxPace: FetchableRecord, PersistableRecord {
     }
 }
 
-extension OutboxListing: FetchableRecord {
-    public init(row: Row) {
-        self.init(id: row["id"], draftID: row["draftId"], profile: row["profile"], kind: row["kind"],
-                  target: row["target"], state: row["state"], due: row["due"], detail: row["detail"],
-                  postID: row["postId"], url: row["url"], attempts: row["attempts"], updatedAt: row["updatedAt"])
+extension OutboxListing {
+    /// The columns, in the order `init(row:)` reads them by position (the fast way in GRDB).
+    /// Times are stored as UTC text, "YYYY-MM-DD HH:MM:SS.SSS"; they are passed on as they are.
+    static let selection = """
+        id, draftId, profile, kind, target, state, due, coalesce(due, updatedAt), detail, postId, url,
+        (SELECT count(*) FROM outbox_attempt WHERE itemId = outbox_item.id), updatedAt
+        """
+
+    init(row: Row) {
+        self.init(id: row[0], draftID: row[1], profile: row[2], kind: row[3], target: row[4], state: row[5],
+                  due: (row[6] as String?).map(Self.iso8601), detail: row[8], postID: row[9],
+                  url: row[10], attempts: row[11], updatedAt: Self.iso8601(row[12]))
+    }
+
+    /// "2026-11-22 05:24:46.123" (UTC) as ISO 8601 to the second, like every `--json` time:
+    /// "2026-11-22T05:24:46Z".
+    static func iso8601(_ stored: String) -> String {
+        var text = String(stored.prefix(19))
+        if let space = text.firstIndex(of: " ") { text.replaceSubrange(space...space, with: "T") }
+        return text + "Z"
     }
 }

@@ -159,11 +159,12 @@ extension Store {
     public func outboxListing(states: [String]? = nil, limit: Int? = nil) throws -> [OutboxListing] {
         try read { db in
             let filter = states.map { "WHERE state IN (\(Array(repeating: "?", count: max($0.count, 1)).joined(separator: ", ")))" } ?? ""
-            return try OutboxListing.fetchAll(db, sql: """
-                SELECT id, draftId, profile, kind, target, state, due, detail, postId, url, updatedAt,
-                       (SELECT count(*) FROM outbox_attempt WHERE itemId = outbox_item.id) AS attempts
-                FROM outbox_item \(filter) ORDER BY id DESC LIMIT ?
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT \(OutboxListing.selection) FROM outbox_item \(filter) ORDER BY id DESC LIMIT ?
                 """, arguments: StatementArguments(states ?? []) + [limit ?? -1])
+            var listing: [OutboxListing] = []
+            while let row = try rows.next() { listing.append(OutboxListing(row: row)) }
+            return listing
         }
     }
 }
