@@ -1,0 +1,168 @@
+import ArgumentParser
+import Common
+import Forum
+import Foundation
+import Store
+
+/// Text on the forum that a draft starts with, fetched before the editor opens.
+enum ForumText: Equatable {
+    /// Posts quoted in a reply, in the order given.
+    case quotedPosts([Int64])
+    /// A private message being answered or forwarded: its quote, and its subject for a default.
+    case quotedMessage(Int64, forwarding: Bool)
+    /// A post's current BBCode, for editing it.
+    case postSource(Int64)
+
+    /// Quotes can be added to a reply that is already open; the other texts only start a draft.
+    var addsToOpenDraft: Bool {
+        if case .quotedPosts = self { true } else { false }
+    }
+}
+
+/// What came back: the forum's BBCode, exactly as it gave it, and what could not be fetched.
+struct FetchedText {
+    var pieces: [String] = []
+    /// A subject to use when the command line gave none ("Re: ..." for a PM reply).
+    var subject: String?
+    /// The text is a post's current version (edit-post): it becomes the draft's first revision.
+    var isOriginal = false
+    var failures: [FetchFailure] = []
+
+    static let none = FetchedText()
+
+    /// The pieces as the draft's body holds them: verbatim in a BBCode draft, fenced in a Markdown
+    /// one so that the converter passes them through untouched.
+    func body(for format: DraftFormat) -> String {
+        let blocks = pieces.map { format == .markdown ? BBCodeFence.wrap($0) : $0 }
+        return blocks.joined(separator: "\n\n")
+    }
+
+    /// The error for a run that ends with nothing to save because the forum's text is missing.
+    var nothingToSave: (any Error)? {
+        failures.first.map { failure in
+            CommandError(failure.status, "nothing to save: \(failure.what) could not be fetched (\(failure.reason)); \(failure.advice)")
+        }
+    }
+}
+
+/// One thing the forum did not give, and what the user can do about it.
+struct FetchFailure {
+    var what: String
+    var reason: String
+    var advice: String
+    var status: ExitStatus
+}
+
+/// `--timeout` for the compose commands that read from the forum.
+struct FetchOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Give up on fetching from the forum after this many seconds.", valueName: "seconds"))
+    var timeout: Int = 30
+
+    func validate() throws {
+        if timeout < 1 { throw ValidationError("--timeout must be at least 1 second.") }
+    }
+}
+
+/// Reads forum text for a draft through the profile's adapter. Nothing here throws: a text that
+/// cannot be fetched is a warning on stderr and the draft goes ahead without it (rule 1: what the
+/// user writes matters more than what the forum can add to it).
+struct ForumFetcher {
+    var profile: Profile
+    var paths: MissivePaths
+    var timeout: Int
+    /// Whether the user named the profile, so the advice repeats `--profile NAME`.
+    var profileNamed: Bool
+
+    func fetch(_ text: ForumText) async -> FetchedText {
+        let adapter: any ForumAdapter
+        do {
+            adapter = try ForumConnection.adapter(for: profile, paths: paths, timeout: timeout,
+                                                  credentials: TerminalPassword.ifInteractive())
+        } catch {
+            return report(FetchedText(failures: items(of: text).map { failure($0, error) }))
+        }
+        var fetched = FetchedText()
+        switch text {
+        case let .quotedPosts(posts):
+            for post in posts {
+                do {
+                    fetched.pieces.append(try await adapter.quote(postID: Int(post)))
+                } catch {
+                    fetched.failures.append(failure("post \(post) to quote", error))
+                }
+            }
+        case let .quotedMessage(id, forwarding):
+            do {
+                let message = try await adapter.privateMessage(id: Int(id))
+                fetched.pieces.append(try await adapter.quotePrivateMessage(id: Int(id)))
+                fetched.subject = Self.subject(message.subject, forwarding: forwarding)
+            } catch {
+                fetched.failures.append(failure("private message \(id) to quote", error))
+            }
+        case let .postSource(post):
+            fetched.isOriginal = true
+            do {
+                fetched.pieces.append(try await adapter.postSource(postID: Int(post)))
+            } catch {
+                fetched.failures.append(failure("the current text of post \(post)", error))
+            }
+        }
+        return report(fetched)
+    }
+
+    /// "Re: Hello" for a reply, "Fw: Hello" for a forward; a subject that has the prefix keeps it once.
+    static func subject(_ original: String, forwarding: Bool) -> String? {
+        let subject = original.trimmingCharacters(in: .whitespaces)
+        guard !subject.isEmpty else { return nil }
+        let prefix = forwarding ? "Fw: " : "Re: "
+        return subject.lowercased().hasPrefix(prefix.lowercased()) ? subject : prefix + subject
+    }
+
+    private func items(of text: ForumText) -> [String] {
+        switch text {
+        case let .quotedPosts(posts): posts.map { "post \($0) to quote" }
+        case let .quotedMessage(id, _): ["private message \(id) to quote"]
+        case let .postSource(post): ["the current text of post \(post)"]
+        }
+    }
+
+    /// Warns about each missing text on stderr, then hands the result on.
+    private func report(_ fetched: FetchedText) -> FetchedText {
+        for failure in fetched.failures {
+            Console.note("warning: could not fetch \(failure.what) from the forum: \(failure.reason)")
+            Console.note("  to fix: \(failure.advice), then run the command again")
+        }
+        return fetched
+    }
+
+    private func failure(_ what: String, _ error: any Error) -> FetchFailure {
+        let login = "`missive login" + (profileNamed ? " --profile \(profile.name)`" : "`")
+        guard let forumError = error as? ForumError else {
+            let status = (error as? any MissiveError)?.status ?? .failure
+            return FetchFailure(what: what, reason: String(describing: error),
+                                advice: "check profile \(profile.name) with `missive profiles list`", status: status)
+        }
+        switch forumError {
+        case .rejected(.notLoggedIn):
+            return FetchFailure(what: what, reason: "you are not logged in to \(profile.baseURL) (profile \(profile.name))",
+                                advice: "log in with \(login)", status: forumError.status)
+        case let .retryLater(_, .unreachable(message)):
+            let advice = isLocal
+                ? "start the practice forum with `missive sandbox` (or point the profile elsewhere with `missive profiles add`)"
+                : "check your connection to \(profile.baseURL)"
+            return FetchFailure(what: what, reason: "the forum at \(profile.baseURL) could not be reached (\(message))",
+                                advice: advice, status: forumError.status)
+        case .retryLater:
+            return FetchFailure(what: what, reason: forumError.description, advice: "wait a little", status: forumError.status)
+        case .rejected, .unexpected:
+            return FetchFailure(what: what, reason: forumError.description,
+                                advice: "check the id, and that \(login) works", status: forumError.status)
+        }
+    }
+
+    /// A profile on this machine is the sandbox (or another local forum someone has to start).
+    private var isLocal: Bool {
+        let host = URL(string: profile.baseURL)?.host?.lowercased() ?? ""
+        return host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]"
+    }
+}
