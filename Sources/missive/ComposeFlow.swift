@@ -58,6 +58,7 @@ struct ComposeFlow {
     }
 
     private func start(_ content: DraftContent, _ fetched: FetchedText) async throws {
+        if let refusal = fetched.refusal { throw refusal }
         var content = content
         if content.subject.isEmpty, let subject = fetched.subject { content.subject = subject }
         let forumText = fetched.body(for: content.format)

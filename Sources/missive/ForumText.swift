@@ -13,6 +13,10 @@ enum ForumText: Equatable {
     /// A post's current BBCode, for editing it.
     case postSource(Int64)
 
+    var isPostSource: Bool {
+        if case .postSource = self { true } else { false }
+    }
+
     /// Quotes can be added to a reply that is already open; the other texts only start a draft.
     var addsToOpenDraft: Bool {
         if case .quotedPosts = self { true } else { false }
@@ -37,6 +41,13 @@ struct FetchedText {
         return blocks.joined(separator: "\n\n")
     }
 
+    /// For a post being edited, a refusal (not yours, no such post) ends the command: a draft
+    /// the forum will never accept is no use. Being logged out or offline is not a refusal.
+    var refusal: (any Error)? {
+        guard isOriginal, let failure = failures.first(where: \.refused) else { return nil }
+        return CommandError(failure.status, "\(failure.what) could not be fetched, so there is no draft: \(failure.reason)")
+    }
+
     /// The error for a run that ends with nothing to save because the forum's text is missing.
     var nothingToSave: (any Error)? {
         failures.first.map { failure in
@@ -51,6 +62,8 @@ struct FetchFailure {
     var reason: String
     var advice: String
     var status: ExitStatus
+    /// The forum answered and said no (no permission, no such post): trying again will not help.
+    var refused = false
 }
 
 /// `--timeout` for the compose commands that read from the forum.
@@ -79,9 +92,9 @@ struct ForumFetcher {
             adapter = try ForumConnection.adapter(for: profile, paths: paths, timeout: timeout,
                                                   credentials: TerminalPassword.ifInteractive())
         } catch {
-            return report(FetchedText(failures: items(of: text).map { failure($0, error) }))
+            return report(FetchedText(isOriginal: text.isPostSource, failures: items(of: text).map { failure($0, error) }), text)
         }
-        var fetched = FetchedText()
+        var fetched = FetchedText(isOriginal: text.isPostSource)
         switch text {
         case let .quotedPosts(posts):
             for post in posts {
@@ -100,14 +113,13 @@ struct ForumFetcher {
                 fetched.failures.append(failure("private message \(id) to quote", error))
             }
         case let .postSource(post):
-            fetched.isOriginal = true
             do {
                 fetched.pieces.append(try await adapter.postSource(postID: Int(post)))
             } catch {
                 fetched.failures.append(failure("the current text of post \(post)", error))
             }
         }
-        return report(fetched)
+        return report(fetched, text)
     }
 
     /// "Re: Hello" for a reply, "Fw: Hello" for a forward; a subject that has the prefix keeps it once.
@@ -127,10 +139,17 @@ struct ForumFetcher {
     }
 
     /// Warns about each missing text on stderr, then hands the result on.
-    private func report(_ fetched: FetchedText) -> FetchedText {
-        for failure in fetched.failures {
+    private func report(_ fetched: FetchedText, _ text: ForumText) -> FetchedText {
+        // Running the command again reopens the draft made now; only quotes are added to an open
+        // draft, so for the other texts the way back to them is a new draft.
+        let again = text.addsToOpenDraft ? "run the command again" : "run the command again with --new"
+        // A refusal that ends the command is its error, not a warning before it.
+        for failure in fetched.failures where fetched.refusal == nil {
             Console.note("warning: could not fetch \(failure.what) from the forum: \(failure.reason)")
-            Console.note("  to fix: \(failure.advice), then run the command again")
+            Console.note("  to fix: \(failure.advice), then \(again)")
+        }
+        if text.isPostSource, fetched.pieces.isEmpty, fetched.refusal == nil {
+            Console.note("  the draft starts empty, without the post's text: an undo after sending cannot put the post back")
         }
         return fetched
     }
@@ -154,9 +173,14 @@ struct ForumFetcher {
                                 advice: advice, status: forumError.status)
         case .retryLater:
             return FetchFailure(what: what, reason: forumError.description, advice: "wait a little", status: forumError.status)
-        case .rejected, .unexpected:
+        case .rejected:
             return FetchFailure(what: what, reason: forumError.description,
-                                advice: "check the id, and that \(login) works", status: forumError.status)
+                                advice: "check the id, and that profile \(profile.name)'s account may see it",
+                                status: forumError.status, refused: true)
+        case .unexpected:
+            return FetchFailure(what: what, reason: forumError.description,
+                                advice: "check the id, and profile \(profile.name)'s base_url (`missive profiles list`)",
+                                status: forumError.status)
         }
     }
 
