@@ -93,4 +93,34 @@ import Testing
         #expect(try sandbox.draft(first.draftID)["revision"] as? Int == 3)
         #expect(try sandbox.draft(first.draftID, revision: 1)["body"] as? String == "first version")
     }
+
+    @Test func emptyingTheBodyDiscardsTheNewEditDraftAsForAnyNewDraft() async throws {
+        let sandbox = try SandboxProcess()
+        try sandbox.logIn()
+        let user = try await ForumUser(sandbox)
+        let post = try await user.post("a post to leave alone")
+        let url = sandbox.home.appendingPathComponent("empty.sh")
+        let script = """
+            #!/bin/sh
+            python3 - "$1" <<'PY'
+            import sys
+            path = sys.argv[1]
+            text = open(path, encoding="utf-8").read()
+            start = text.index("---", 3) + 4
+            footer = text.rindex("<!-- Missive:")
+            open(path, "w", encoding="utf-8").write(text[:start] + text[footer:])
+            PY
+            """
+        try script.write(to: url, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+
+        let emptied = try sandbox.run(["edit-post", String(post)], editor: url.path)
+        #expect(emptied.status == 0, "\(emptied.errorOutput)")
+        #expect(emptied.errorOutput.contains("the body was empty, so draft"))
+        #expect(emptied.output.isEmpty)
+        #expect(try sandbox.draftCount() == 0)
+        // Discarding is a state change like any other: undo brings the draft back.
+        #expect(try sandbox.run(["undo"]).status == 0)
+        #expect(try sandbox.draftCount() == 1)
+    }
 }

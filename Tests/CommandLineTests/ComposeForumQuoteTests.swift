@@ -89,4 +89,29 @@ import Testing
         #expect(body.hasPrefix("My first thoughts.\n\n```bbcode\n"))
         #expect(try sandbox.converted(body).hasSuffix(quote))
     }
+
+    @Test func aTemplatesBodyFollowsTheQuotes() async throws {
+        let sandbox = try SandboxProcess()
+        try sandbox.logIn()
+        let user = try await ForumUser(sandbox)
+        let quote = try await user.adapter.quote(postID: ComposeIDs.othersPost)
+        let template = """
+            ---
+            template: thanks
+            kind: reply
+            thread: "{{thread}}"
+            ---
+            Thanks {{name|everyone}}!
+            """
+        #expect(try sandbox.run(["templates", "new", "thanks", "--file", "-"], stdin: template).status == 0)
+
+        let reply = try sandbox.run(["reply", String(ComposeIDs.welcomeThread), "--template", "thanks", "--var", "name=Zoë",
+                                     "--quote", String(ComposeIDs.othersPost), "--no-edit"])
+        #expect(reply.status == 0, "\(reply.errorOutput)")
+        let body = try #require(try sandbox.draft(reply.draftID)["body"] as? String)
+        #expect(body.hasSuffix("```\n\nThanks Zoë!"))
+        let bbcode = try sandbox.converted(body)
+        #expect(bbcode.hasPrefix(quote))
+        #expect(bbcode.hasSuffix("Thanks Zoë!"))
+    }
 }
