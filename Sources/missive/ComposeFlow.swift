@@ -24,6 +24,8 @@ struct ComposeFlow {
         var fixed = fixed
         if options.profile != nil { fixed[.profile] = profile }
         if let format = options.format { fixed[.format] = format.rawValue }
+        // The user's own text is read (and checked) before anything goes to the forum.
+        let typed = try bodyFromFile()
 
         if var base, options.template == nil {
             base.profile = profile
@@ -32,10 +34,10 @@ struct ComposeFlow {
                 Console.note("draft \(existing.id) for \(existing.content.target.describe(existing.content.kind)) is open: "
                     + "continuing it (--new starts another)")
                 let added = forum?.addsToOpenDraft == true ? try await fetch(profile) : .none
-                try await continueDraft(existing, adding: added)
+                try await continueDraft(existing, typed: typed, adding: added)
                 return
             }
-            try await start(base, try await fetch(profile))
+            try await start(base, typed: typed, try await fetch(profile))
             return
         }
         guard let name = options.template else {
@@ -46,7 +48,7 @@ struct ComposeFlow {
             request, templates: try workspace.store.templates(), now: workspace.now,
             defaultProfile: profile)
         if let format = options.format { content.format = format }
-        try await start(content, try await fetch(profile))
+        try await start(content, typed: typed, try await fetch(profile))
     }
 
     private func fetch(_ profileName: String) async throws -> FetchedText {
@@ -57,12 +59,11 @@ struct ComposeFlow {
         return await fetcher.fetch(forum)
     }
 
-    private func start(_ content: DraftContent, _ fetched: FetchedText) async throws {
+    private func start(_ content: DraftContent, typed: String?, _ fetched: FetchedText) async throws {
         if let refusal = fetched.refusal { throw refusal }
         var content = content
         if content.subject.isEmpty, let subject = fetched.subject { content.subject = subject }
         let forumText = fetched.body(for: content.format)
-        let typed = try bodyFromFile()
         if fetched.isOriginal, !forumText.isEmpty {
             try await startFromOriginal(content, original: forumText, typed: typed)
             return
@@ -108,10 +109,9 @@ struct ComposeFlow {
         try Report.session(result)
     }
 
-    private func continueDraft(_ draft: Draft, adding fetched: FetchedText) async throws {
+    private func continueDraft(_ draft: Draft, typed: String?, adding fetched: FetchedText) async throws {
         var draft = draft
         let added = fetched.body(for: draft.content.format)
-        let typed = try bodyFromFile()
         if let typed {
             draft.content.body = Self.blocks(added, typed)
         } else if !added.isEmpty {
