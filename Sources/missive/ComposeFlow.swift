@@ -78,7 +78,9 @@ struct ComposeFlow {
             Report.created(draft)
             return
         }
-        try Report.session(try await EditSession(environment: workspace.environment).compose(content))
+        let result = try await EditSession(environment: workspace.environment).compose(content)
+        fetched.remind()
+        try Report.session(result)
     }
 
     /// An edit starts from the post as the forum has it, stored as revision 1 before the editor
@@ -126,7 +128,9 @@ struct ComposeFlow {
             Report.save(result)
             return
         }
-        try Report.session(try await EditSession(environment: workspace.environment).edit(draft))
+        let result = try await EditSession(environment: workspace.environment).edit(draft)
+        fetched.remind()
+        try Report.session(result)
     }
 
     private func bodyFromFile() throws -> String? {

@@ -41,6 +41,13 @@ struct FetchedText {
         return blocks.joined(separator: "\n\n")
     }
 
+    /// The warnings scroll away behind the editor, so each is said again, briefly, when it closes.
+    func remind() {
+        for failure in failures {
+            Console.note("reminder: could not fetch \(failure.what), so the draft is without it")
+        }
+    }
+
     /// For a post being edited, a refusal (not yours, no such post) ends the command: a draft
     /// the forum will never accept is no use. Being logged out or offline is not a refusal.
     var refusal: (any Error)? {

@@ -31,6 +31,8 @@ import Testing
         #expect(reply.status == 0, "\(reply.errorOutput)")
         #expect(reply.errorOutput.contains("could not be reached"))
         #expect(reply.errorOutput.contains("`missive sandbox`"))
+        // Said again once the editor closes, where the user is looking.
+        #expect(reply.errorOutput.contains("reminder: could not fetch post 500000001 to quote, so the draft is without it"))
         #expect(try sandbox.draft(reply.draftID)["body"] as? String == "written while the forum was down")
 
         let pm = try sandbox.run(["pm", "Zoë", "--reply-to", "9000001"], editor: editor)
