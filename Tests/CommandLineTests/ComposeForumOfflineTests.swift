@@ -66,4 +66,19 @@ import Testing
         #expect(down.errorOutput.contains("`missive sandbox`"))
         #expect(try sandbox.draftCount() == 0)
     }
+
+    @Test func aForumThatNeverAnswersIsGivenUpOnAfterTimeout() throws {
+        let sandbox = try SandboxProcess()
+        try sandbox.logIn()
+        // The session cookie is for 127.0.0.1, so it is sent to the silent port as well.
+        let silent = try SilentListener()
+        #expect(try sandbox.run(["profiles", "add", "sandbox", "--base-url", "http://127.0.0.1:\(silent.port)/"]).status == 0)
+        let reply = try sandbox.run(["reply", "3500001", "--quote", "500000001", "--timeout", "1",
+                                     "--body-file", try sandbox.file("patient text"), "--no-edit"])
+        #expect(reply.status == 0, "\(reply.errorOutput)")
+        #expect(reply.errorOutput.contains("could not be reached"))
+        #expect(reply.errorOutput.contains("did not answer in time"))
+        #expect(try sandbox.draft(reply.draftID)["body"] as? String == "patient text")
+        #expect(try sandbox.run(["reply", "3500001", "--quote", "500000001", "--timeout", "0"]).status == 64)
+    }
 }

@@ -119,3 +119,27 @@ extension CommandResult {
     /// The draft id a creating command prints on stdout.
     var draftID: String { output.trimmingCharacters(in: .whitespacesAndNewlines) }
 }
+
+/// A port that accepts connections (the kernel's backlog does) and never answers: a forum that hangs.
+final class SilentListener {
+    let port: UInt16
+    private let fd: Int32
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.fd = fd
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 && listen(fd, 16) == 0
+            }
+        }
+        guard fd >= 0, listening else { throw CocoaError(.fileWriteUnknown) }
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(fd) }
+}
