@@ -70,7 +70,7 @@ extension MarkdownToBBCodeRenderer {
             if preformatted != nil {
                 switch token {
                 case .text(let text):
-                    preformatted?.append(HTMLEntities.decode(text))  // in place: no copy per token
+                    preformatted?.append(CharacterReferenceDecoder.browser.decode(text))  // in place: no copy per token
                 case .endTag("pre"):
                     let collected = preformatted ?? ""
                     preformatted = nil
@@ -87,7 +87,7 @@ extension MarkdownToBBCodeRenderer {
                 // Space next to a line-level element or the block's edge is not shown.
                 let trimLeading = inBlock && (position == 0 || Self.isLineLevel(tokens[position - 1]))
                 let trimTrailing = inBlock && (position == tokens.count - 1 || Self.isLineLevel(tokens[position + 1]))
-                writeHTMLText(HTMLEntities.decode(text), inBlock: inBlock, trimLeading: trimLeading, trimTrailing: trimTrailing)
+                writeHTMLText(CharacterReferenceDecoder.browser.decode(text), inBlock: inBlock, trimLeading: trimLeading, trimTrailing: trimTrailing)
             case .endTag(let name):
                 closeHTMLElement(name, owner: owner)
                 if HTMLLineElements.names.contains(name) { out.separate(1) }
