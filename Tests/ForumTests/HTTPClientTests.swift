@@ -222,7 +222,7 @@ import Testing
     @Test func aJarPathThatIsADirectoryIsAnError() throws {
         let jar = try temporaryJar()
         try FileManager.default.createDirectory(at: jar, withIntermediateDirectories: true)
-        #expect(throws: CookieJarError.self) {
+        #expect(throws: HTTPClientError.cookieJar(.unusable(path: jar.path, reason: "it is a directory"))) {
             _ = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar))
         }
     }

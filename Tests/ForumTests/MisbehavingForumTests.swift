@@ -18,6 +18,12 @@ import Testing
 
     private let reply = Reply(threadID: 3_500_001, bbcode: "hello")
 
+    /// A reply form with the thread's newest post (77) under it, as the forum shows one.
+    static let replyPage = Array(HTMLFormTests.replyPage.replacingOccurrences(of: "</body>", with: """
+        <div id="thread"><table class="post" id="post77"><tr><td class="userinfo userid-5">Someone</td>
+        <td class="postbody">Newest</td></tr></table></div></body>
+        """).utf8)
+
     @Test func aForumThatIsNotRunningIsRetryLaterAndNamesTheHost() async throws {
         let port = try MisbehavingPeer.closedPort()
         let outcome = try await adapter(URL(string: "http://127.0.0.1:\(port)/")!).reply(reply)
@@ -78,8 +84,7 @@ import Testing
 
     @Test func aGatewayErrorAfterThePostIsUnknownButBeforeItIsRetryLater() async throws {
         // The form comes from the forum, the post's answer from a gateway that gave up waiting.
-        let form = Array(HTMLFormTests.replyPage.utf8)
-        let peer = try MisbehavingPeer(.formThenStatus(form: form, status: "504 Gateway Timeout"))
+        let peer = try MisbehavingPeer(.formThenStatus(form: Self.replyPage, status: "504 Gateway Timeout"))
         defer { peer.stop() }
         let outcome = try await adapter(peer.baseURL).reply(reply)
         guard case let .unknown(evidence) = outcome else {
@@ -87,6 +92,7 @@ import Testing
             return
         }
         #expect(evidence.status == 504)
+        #expect(evidence.reconcileAfter == 77, "the newest post under the form")
         #expect(peer.received.count == 2)
 
         let gatewayOnly = try MisbehavingPeer(.answer(status: "504 Gateway Timeout", body: []))
