@@ -20,11 +20,12 @@ import Sandbox
     }
 
     /// Posts a reply that meets `fault`, then reconciles it with the marker its outcome carries.
-    /// The login uses a patient adapter; the reply one uses `timeout`, which the slow fault's
-    /// delay (6 s here) outlasts by a wide margin.
+    /// The login uses a patient adapter; the reply one uses `timeout`. The slow fault's delay
+    /// (a minute) is far past any timeout given, so only the timeout can end that answer, and
+    /// the timeout is far past what a loopback GET of the form takes even on a busy machine.
     private func reply(_ fault: Fault, text: String, timeout: Duration = .seconds(20)) async throws -> Run {
         var run: Run?
-        try await SandboxFixture.with(faults: FaultPlan(slowDelay: .seconds(6))) { sandbox in
+        try await SandboxFixture.with(faults: FaultPlan(slowDelay: .seconds(60))) { sandbox in
             _ = try await sandbox.loggedIn()
             let adapter = try sandbox.adapter(jar: "sandbox", timeout: timeout)
             let before = try #require(try await sandbox.state().threads.first { $0.id == Seed.Ids.welcomeThread }?.postIds.max())
@@ -54,7 +55,7 @@ import Sandbox
     }
 
     @Test func anAnswerPastTheTimeoutIsUnknownAndReconcileFindsThePost() async throws {
-        expectLandedOnce(try await reply(.slow, text: "slow one", timeout: .seconds(3)), summary: "did not answer in time")
+        expectLandedOnce(try await reply(.slow, text: "slow one", timeout: .seconds(6)), summary: "did not answer in time")
     }
 
     @Test func aTruncatedAnswerIsUnknownAndReconcileFindsThePost() async throws {

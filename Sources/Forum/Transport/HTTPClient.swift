@@ -151,8 +151,7 @@ public final class HTTPClient: @unchecked Sendable {
         // A POST is never followed by libcurl: a 307 or 308 would send its body (a password, a
         // post) again to wherever the answer points. The caller reads the redirect and decides.
         _ = ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, request.method == .get && request.followRedirects ? 1 : 0)
-        // From https, redirects stay on https: a hop to http would send the session cookies in clear.
-        _ = ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, scheme == "https" ? "https" : "http,https")
+        _ = ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, Self.redirectProtocols(from: request.url))
         // libcurl silently sends a request again when a reused connection dies before any answer
         // byte; for a post that the server stored before dying, that is a second post. A post
         // therefore always gets a connection of its own, which libcurl never retries.
@@ -247,6 +246,11 @@ public final class HTTPClient: @unchecked Sendable {
             node = each.pointee.next
         }
         return cookies
+    }
+
+    /// From https, redirects stay on https: a hop to http would send the session cookies in clear.
+    static func redirectProtocols(from url: URL) -> String {
+        url.scheme?.lowercased() == "https" ? "https" : "http,https"
     }
 
     static func kind(of code: CURLcode) -> TransportError.Kind {
