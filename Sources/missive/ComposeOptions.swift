@@ -5,7 +5,7 @@ import Store
 
 /// Options every creating command shares (reply, pm, thread, edit-post, new).
 struct ComposeOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Start from this template (see `missive templates list`).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Start a new draft from this template (see `missive templates list`).", valueName: "name"))
     var template: String?
 
     @Option(name: .customLong("var"), help: ArgumentHelp("A template variable, NAME=VALUE (repeatable).", valueName: "name=value"))
@@ -14,7 +14,7 @@ struct ComposeOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The profile (forum account) the draft is for; default from config.", valueName: "name"))
     var profile: String?
 
-    @Option(name: .long, help: ArgumentHelp("markdown or bbcode.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("How the body is written.", valueName: "format"))
     var format: DraftFormat?
 
     @Option(name: .customLong("body-file"), help: ArgumentHelp("Take the body from FILE (- for stdin).", valueName: "file"))
