@@ -20,7 +20,7 @@ struct ComposeOptions: ParsableArguments {
     @Option(name: .customLong("body-file"), help: ArgumentHelp("Take the body from FILE (- for stdin).", valueName: "file"))
     var bodyFile: String?
 
-    @Flag(name: .customLong("no-edit"), help: "Save without opening the editor (with --body-file or a template).")
+    @Flag(name: .customLong("no-edit"), help: "Save without opening the editor (with --body-file, a template, or text from the forum).")
     var noEdit = false
 
     @Flag(name: .customLong("new"), help: "Start another draft even if one is open for the same target.")
@@ -28,7 +28,12 @@ struct ComposeOptions: ParsableArguments {
 
     func validate() throws {
         _ = try parsedVariables()
-        if noEdit, bodyFile == nil, template == nil {
+    }
+
+    /// `--no-edit` needs a body from somewhere: a file, a template, or text fetched from the
+    /// forum (`fetching`: quotes, a post's current text). Each command says which it has.
+    func requireBodySource(fetching: Bool) throws {
+        if noEdit, bodyFile == nil, template == nil, !fetching {
             throw ValidationError("--no-edit needs --body-file or --template: there would be nothing to save")
         }
     }
