@@ -27,11 +27,13 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         }
     }
 
-    /// What to look for on the forum when the outcome of a send is unknown.
-    public var attempt: Attempt {
-        switch self {
-        case let .reply(threadID, bbcode): .reply(threadID: threadID, bbcode: bbcode)
-        case let .privateMessage(to, subject, bbcode, _, _, _): .privateMessage(to: to, subject: subject, bbcode: bbcode)
+    /// What to look for on the forum when the outcome of a send is unknown; `marker` is an id
+    /// read before the send (only what is newer can be it).
+    public func attempt(after marker: Int64?) -> Attempt {
+        let after = marker.flatMap { Int(exactly: $0) }
+        return switch self {
+        case let .reply(threadID, bbcode): .reply(threadID: threadID, bbcode: bbcode, after: after)
+        case let .privateMessage(to, subject, bbcode, _, _, _): .privateMessage(to: to, subject: subject, bbcode: bbcode, after: after)
         case let .newThread(forumID, subject, bbcode, _): .newThread(forumID: forumID, subject: subject, bbcode: bbcode)
         case let .edit(postID, bbcode, _): .edit(postID: postID, bbcode: bbcode)
         }
@@ -97,6 +99,14 @@ public enum ForumCommand: Sendable, Equatable, Codable {
     func remembering(previous text: String) -> ForumCommand {
         guard case let .edit(postID, bbcode, _) = self else { return self }
         return .edit(postID: postID, bbcode: bbcode, previous: text)
+    }
+
+    /// Replies and PMs are looked for among what is newer than a marker read before the send.
+    var needsMarker: Bool {
+        switch self {
+        case .reply, .privateMessage: true
+        case .edit, .newThread: false
+        }
     }
 
     var needsPreviousText: Bool {

@@ -16,13 +16,15 @@ public struct OutboxItem: Sendable, Equatable {
     public var lastError: String?
     /// The item that took this one back.
     public var undoneBy: Int64?
+    /// For reconcile: read before a send went out, the newest id on the forum at its place.
+    public var marker: Int64?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(
         id: Int64 = 0, command: ForumCommand, state: OutboxState, profile: String, draftID: Int64? = nil,
         draftRevision: Int? = nil, idempotencyKey: String, failures: Int = 0, lastError: String? = nil,
-        undoneBy: Int64? = nil, createdAt: Date, updatedAt: Date
+        undoneBy: Int64? = nil, marker: Int64? = nil, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.command = command
@@ -34,6 +36,7 @@ public struct OutboxItem: Sendable, Equatable {
         self.failures = failures
         self.lastError = lastError
         self.undoneBy = undoneBy
+        self.marker = marker
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -50,7 +53,8 @@ extension OutboxItem {
             id: row.id, command: try ForumCommand.decode(row.command, item: row.id),
             state: try Self.state(of: row), profile: row.profile, draftID: row.draftID,
             draftRevision: row.draftRevision, idempotencyKey: row.idempotencyKey, failures: row.failures,
-            lastError: row.lastError, undoneBy: row.undoneBy, createdAt: row.createdAt, updatedAt: row.updatedAt)
+            lastError: row.lastError, undoneBy: row.undoneBy, marker: row.marker, createdAt: row.createdAt,
+            updatedAt: row.updatedAt)
     }
 
     var row: OutboxRow {
@@ -58,7 +62,7 @@ extension OutboxItem {
             id: id, draftID: draftID, draftRevision: draftRevision, profile: profile, kind: command.kind,
             target: command.summary, targetKey: command.targetKey, channel: command.floodChannel,
             command: (try? command.encoded()) ?? "", idempotencyKey: idempotencyKey, state: state.name,
-            due: state.due, failures: failures, lastError: lastError, undoneBy: undoneBy,
+            due: state.due, failures: failures, lastError: lastError, undoneBy: undoneBy, marker: marker,
             createdAt: createdAt, updatedAt: updatedAt)
         switch state {
         case let .sending(owner, _): row.owner = owner

@@ -173,16 +173,15 @@ public final class Sender: @unchecked Sendable {
 
             var claimed: [Claimed] = []
             var pacedChannels = Set<String>()
-            var checkedTargets: [String: Bool] = [:]
             for row in try tx.items(inStates: ["pending", "retrying"], dueBy: now, ids: ids, limit: settings.batch * 4) {
                 guard liveBlocked[row.profile] == nil else { continue }
-                // An unknown item is checked before anything else goes to its place, and one
-                // place takes posts from one sender at a time.
-                let targetKey = row.profile + " " + row.targetKey
-                if checkedTargets[targetKey] == nil {
-                    checkedTargets[targetKey] = try tx.isBusy(targetKey: row.targetKey, profile: row.profile, except: row.id, sender: me)
+                // A batch goes to one place, so that other senders can take the other places.
+                if let first = claimed.first?.item, first.profile != row.profile || first.command.targetKey != row.targetKey {
+                    continue
                 }
-                if checkedTargets[targetKey] == true { continue }
+                // One place (a thread, Sent Items) takes items in the order they were queued, from
+                // one sender at a time, and an unknown one there is checked before anything else.
+                if try tx.isBusy(targetKey: row.targetKey, profile: row.profile, except: row.id, sender: me) { continue }
                 if let channel = row.channel, let known = try tx.pace(profile: row.profile, channel: channel) {
                     if let notBefore = known.notBefore, notBefore > now { continue }
                     if known.interval > 0 {
@@ -249,18 +248,32 @@ public final class Sender: @unchecked Sendable {
         var attempt = claimed.attempt
         if claimed.reconcileFirst {
             progress.item(item, "checking with the forum whether it arrived")
-            switch await adapter.reconcile(item.command.attempt) {
+            // A reply or PM is marked before it is posted, so one without a marker never went out.
+            let neverSent = item.command.needsMarker && item.marker == nil
+            switch neverSent ? .absent : await adapter.reconcile(item.command.attempt(after: item.marker)) {
             case let .landed(receipt):
                 _ = try finish(&item, attempt: attempt, outcome: "landed", evidence: receipt.description,
                                event: .delivered(postID: receipt.id.map(String.init), url: receipt.url?.absoluteString), next: nil)
                 progress.item(item, "sent: it had arrived (\(receipt))")
                 return (true, nil)
             case .absent:
-                attempt = try store.outbox(durable: false) { tx in
-                    if let attempt { try tx.finishAttempt(attempt, outcome: "absent", evidence: "not on the forum", at: clock()) }
-                    return try tx.beginAttempt(item: item.id, action: .send, owner: me, at: clock())
+                // Not on the forum, so it is safe to send again: now, or after the backoff when
+                // lost answers keep coming (they count as failures, so a forum that always loses
+                // them is not hammered forever).
+                let now = clock()
+                switch settings.policy.decide(.transient(item.lastError ?? "its answer was lost"), failures: item.failures, now: now) {
+                case let .retry(at) where at <= now:
+                    attempt = try store.outbox(durable: false) { tx in
+                        if let attempt { try tx.finishAttempt(attempt, outcome: "absent", evidence: "not on the forum", at: now) }
+                        return try tx.beginAttempt(item: item.id, action: .send, owner: me, at: now)
+                    }
+                    progress.item(item, "it had not arrived: sending it")
+                case let decision:
+                    _ = try finish(&item, attempt: attempt, outcome: "absent", evidence: "not on the forum",
+                                   event: retryEvent(decision), next: nil)
+                    report(item, "it had not arrived")
+                    return (false, nil)
                 }
-                progress.item(item, "it had not arrived: sending it")
             case let .undetermined(error):
                 try recordUndetermined(&item, error: error, attempt: attempt)
                 return (false, nil)
@@ -288,8 +301,35 @@ public final class Sender: @unchecked Sendable {
             try store.outbox(durable: false) { tx in try tx.save(remembered) }
         }
 
+        if let failure = try await ensureMarker(&item, adapter: adapter) {
+            return try record(failure, for: &item, attempt: attempt, next: nil)
+        }
         let outcome = await item.command.execute(on: adapter)
         return try record(outcome, for: &item, attempt: attempt, next: next)
+    }
+
+    /// Records, before anything is posted, where reconcile starts looking for this item should
+    /// its answer be lost or this process die mid-send: the newest receipt at its place (our last
+    /// send there), or else the forum's own newest id there, read now. Returns an outcome when
+    /// that read fails (nothing was posted, so it is only worth a retry).
+    private func ensureMarker(_ item: inout OutboxItem, adapter: any ForumAdapter) async throws -> PostOutcome? {
+        guard item.command.needsMarker else { return nil }
+        let profile = item.profile, targetKey = item.command.targetKey
+        let receipt = try store.outboxRead { tx in try tx.latestReceipt(profile: profile, targetKey: targetKey) }
+        var marker = [item.marker, receipt].compactMap { $0 }.max()
+        if marker == nil, let reader = adapter as? any ReconcileMarkers {
+            do {
+                marker = try await reader.reconcileMarker(for: item.command.attempt(after: nil)).map(Int64.init)
+            } catch {
+                if case .unexpected = error { return .retryLater(after: nil, reason: .unreachable("\(error)")) }
+                return PostOutcome(error)
+            }
+        }
+        guard marker != item.marker else { return nil }
+        item.marker = marker
+        let marked = item
+        try store.outbox(durable: false) { tx in try tx.save(marked) }
+        return nil
     }
 
     /// Turns an outcome into the state machine's event, and records it with the attempt (and the
@@ -343,11 +383,16 @@ public final class Sender: @unchecked Sendable {
             message = "\(reason)"
             carryOn = false
         case let .retryLater(nil, reason):
+            // The rest of the batch waits too: items to the same place keep their order.
+            carryOn = false
             item.failures += 1
             event = retryEvent(settings.policy.decide(.transient(reason.description), failures: item.failures, now: now))
             label = "retry"
             message = "\(reason)"
         case let .unknown(evidence):
+            // The adapter read a fresher marker right before its POST.
+            if let after = evidence.reconcileAfter { item.marker = Int64(after) }
+            item.failures += 1
             event = .lost(evidence: evidence.description, checkAt: now.addingTimeInterval(settings.settle))
             label = "unknown"
             message = "no clear answer (\(evidence)); the forum is asked before any retry"

@@ -35,6 +35,9 @@ public struct OutboxRow: Equatable, Sendable {
     public var lastError: String?
     /// The item that took this one back (an edit undone by editing the post back).
     public var undoneBy: Int64?
+    /// For reconcile: an id on the forum read before the send went out (the thread's last post,
+    /// the newest message in Sent Items); only what is newer can be this item.
+    public var marker: Int64?
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -42,7 +45,8 @@ public struct OutboxRow: Equatable, Sendable {
         id: Int64 = 0, draftID: Int64?, draftRevision: Int?, profile: String, kind: String, target: String,
         targetKey: String, channel: String?, command: String, idempotencyKey: String, state: String,
         due: Date?, owner: String? = nil, detail: String? = nil, postID: String? = nil, url: String? = nil,
-        failures: Int = 0, lastError: String? = nil, undoneBy: Int64? = nil, createdAt: Date, updatedAt: Date
+        failures: Int = 0, lastError: String? = nil, undoneBy: Int64? = nil, marker: Int64? = nil, createdAt: Date,
+        updatedAt: Date
     ) {
         self.id = id
         self.draftID = draftID
@@ -63,6 +67,7 @@ public struct OutboxRow: Equatable, Sendable {
         self.failures = failures
         self.lastError = lastError
         self.undoneBy = undoneBy
+        self.marker = marker
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -133,7 +138,7 @@ extension OutboxRow: FetchableRecord, PersistableRecord {
             kind: row["kind"], target: row["target"], targetKey: row["targetKey"], channel: row["channel"],
             command: row["command"], idempotencyKey: row["idempotencyKey"], state: row["state"], due: row["due"],
             owner: row["owner"], detail: row["detail"], postID: row["postId"], url: row["url"],
-            failures: row["failures"], lastError: row["lastError"], undoneBy: row["undoneBy"],
+            failures: row["failures"], lastError: row["lastError"], undoneBy: row["undoneBy"], marker: row["marker"],
             createdAt: row["createdAt"], updatedAt: row["updatedAt"])
     }
 
@@ -157,6 +162,7 @@ extension OutboxRow: FetchableRecord, PersistableRecord {
         container["failures"] = failures
         container["lastError"] = lastError
         container["undoneBy"] = undoneBy
+        container["marker"] = marker
         container["createdAt"] = createdAt
         container["updatedAt"] = updatedAt
     }

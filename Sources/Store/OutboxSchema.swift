@@ -28,10 +28,12 @@ enum OutboxSchema {
                     failures INTEGER NOT NULL DEFAULT 0,
                     lastError TEXT,
                     undoneBy INTEGER,
+                    marker INTEGER,
                     createdAt DATETIME NOT NULL,
                     updatedAt DATETIME NOT NULL
                 );
                 CREATE INDEX outbox_by_state ON outbox_item(state, due);
+                CREATE INDEX outbox_by_target ON outbox_item(profile, targetKey, state);
 
                 CREATE TABLE outbox_attempt (
                     id INTEGER PRIMARY KEY AUTOINCREMENT,

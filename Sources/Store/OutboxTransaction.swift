@@ -46,14 +46,25 @@ public struct OutboxTransaction {
                           arguments: StatementArguments(states))
     }
 
-    /// Whether another item at this place must be settled before anything more is sent there:
-    /// one whose outcome is unknown, or one that another sender is sending right now. (Checking
-    /// whether a post landed looks at our latest posts there, so nothing may land in between.)
+    /// Whether another item at this place goes first: one whose outcome is unknown (checking
+    /// whether a post landed looks at our latest posts there, so nothing may land in between),
+    /// one another sender is sending right now, or an older one still waiting to go (so that a
+    /// thread gets its replies in the order they were queued).
     public func isBusy(targetKey: String, profile: String, except id: Int64, sender: String) throws -> Bool {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM outbox_item WHERE profile = ? AND targetKey = ? AND id != ?
-                           AND (state = 'unknown' OR (state = 'sending' AND owner != ?)))
-            """, arguments: [profile, targetKey, id, sender]) ?? false
+                           AND (state = 'unknown' OR (state = 'sending' AND owner != ?)
+                                OR (state IN ('pending', 'retrying') AND id < ?)))
+            """, arguments: [profile, targetKey, id, sender, id]) ?? false
+    }
+
+    /// The newest receipt of a send to this place (a reply's post id, a PM's id in Sent Items):
+    /// a reconcile marker that is surely not a later send's.
+    public func latestReceipt(profile: String, targetKey: String) throws -> Int64? {
+        try Int64.fetchOne(db, sql: """
+            SELECT max(CAST(postId AS INTEGER)) FROM outbox_item
+            WHERE profile = ? AND targetKey = ? AND state = 'sent' AND postId GLOB '[0-9]*'
+            """, arguments: [profile, targetKey])
     }
 
     public func insert(_ row: OutboxRow) throws -> OutboxRow {

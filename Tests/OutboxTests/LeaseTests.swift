@@ -18,10 +18,12 @@ import Testing
         return SenderIdentity(host: ProcessInfo.processInfo.hostName, pid: process.processIdentifier, started: "1")
     }
 
-    /// Puts the item in the hands of `owner`, as its sender would have, with an attempt begun.
-    static func claim(_ item: OutboxItem, by owner: SenderIdentity, in f: OutboxFixture) throws {
+    /// Puts the item in the hands of `owner`, as its sender would have, with an attempt begun
+    /// and (when `marker` is given) the reconcile marker it records before posting.
+    static func claim(_ item: OutboxItem, by owner: SenderIdentity, marker: Int64? = nil, in f: OutboxFixture) throws {
         try f.store.outbox { tx in
             var claimed = try tx.outboxItem(item.id)
+            claimed.marker = marker
             claimed.state = .pending(until: Date())
             try claimed.apply(.claim(owner: owner.description, leaseUntil: Date().addingTimeInterval(600), now: Date()), now: Date())
             try tx.save(claimed)
@@ -33,8 +35,10 @@ import Testing
         try await OutboxFixture.with { f in
             let item = try f.queue("posted by a sender that then died")
             let dead = try Self.deadSender()
-            try Self.claim(item, by: dead, in: f)
-            // What the dead sender did before it died: the post reached the forum.
+            // What the dead sender did before it died: it marked where the thread stood, and
+            // the post reached the forum.
+            let marker = try #require(try await f.adapter.reconcileMarker(for: item.command.attempt(after: nil)))
+            try Self.claim(item, by: dead, marker: Int64(marker), in: f)
             guard case .sent = await f.adapter.reply(Reply(threadID: Int(OutboxFixture.thread), bbcode: "posted by a sender that then died"))
             else { Issue.record("the setup post failed"); return }
 
@@ -87,7 +91,9 @@ import Testing
 
     @Test func twoSendersOnOneQueueNeverSendAnItemTwice() async throws {
         try await OutboxFixture.with { f in
-            let items = try (1...40).map { try f.queue("shared queue \($0)") }
+            // Three threads: one place takes items from one sender at a time, in order.
+            let threads: [Int64] = [Seed.Ids.welcomeThread, Seed.Ids.longThread, Seed.Ids.askThread]
+            let items = try (1...40).map { try f.queue("shared queue \($0)", target: DraftTarget(thread: threads[$0 % 3])) }
             // A second process's view: its own store connection, its own forum session.
             let otherStore = try Store(path: f.store.path)
             let otherAdapter = try SomethingAwfulAdapter(
