@@ -149,7 +149,10 @@ public final class Sender: @unchecked Sendable {
     /// Claims, in one durable transaction: first takes over items whose sender is gone, then one
     /// item that must be checked with the forum (alone, so the check happens before anything else
     /// is sent), or else a batch of due items.
-    func claim(now: Date, ids: [Int64]?) throws -> [Claimed] {
+    func claim(now clock: Date, ids: [Int64]?) throws -> [Claimed] {
+        // The store keeps times to the millisecond (rounded), so "due now" is judged with one
+        // millisecond to spare, in SQL and in the state machine alike.
+        let now = clock.addingTimeInterval(0.001)
         let liveBlocked = blocked.filter { $0.value > now }
         return try store.outbox { tx in
             for row in try tx.items(inStates: ["sending"], ids: ids) where row.owner != me {
@@ -171,34 +174,36 @@ public final class Sender: @unchecked Sendable {
                 return [Claimed(item: item, reconcileFirst: true, attempt: attempt)]
             }
 
-            var claimed: [Claimed] = []
-            var pacedChannels = Set<String>()
-            for row in try tx.items(inStates: ["pending", "retrying"], dueBy: now, ids: ids, limit: settings.batch * 4) {
-                guard liveBlocked[row.profile] == nil else { continue }
-                // A batch goes to one place, so that other senders can take the other places.
-                if let first = claimed.first?.item, first.profile != row.profile || first.command.targetKey != row.targetKey {
-                    continue
-                }
-                // One place (a thread, Sent Items) takes items in the order they were queued, from
-                // one sender at a time, and an unknown one there is checked before anything else.
-                if try tx.isBusy(targetKey: row.targetKey, profile: row.profile, except: row.id, sender: me) { continue }
-                if let channel = row.channel, let known = try tx.pace(profile: row.profile, channel: channel) {
+            // A place (a thread, Sent Items) takes its items in the order they were queued, from
+            // one sender at a time, with an unknown one there checked before anything else. So
+            // the next item of a place is its first waiting one, and a batch is that item and the
+            // ones queued after it there, as long as they are due (other senders take the other
+            // places meanwhile).
+            for head in try tx.waitingHeads(dueBy: now, ids: ids, limit: 64) {
+                guard liveBlocked[head.profile] == nil,
+                      try !tx.isBusy(targetKey: head.targetKey, profile: head.profile, except: head.id, sender: me)
+                else { continue }
+                var paced = false
+                if let channel = head.channel, let known = try tx.pace(profile: head.profile, channel: channel) {
                     if let notBefore = known.notBefore, notBefore > now { continue }
-                    if known.interval > 0 {
-                        // One per paced channel per batch: the next has to wait an interval anyway.
-                        guard pacedChannels.insert(row.profile + " " + channel).inserted else { continue }
-                    }
+                    // The next one has to wait an interval anyway.
+                    paced = known.interval > 0
                 }
-                var item = try OutboxItem(row: row)
-                guard item.state.claimable(at: now) == .send else { continue }
-                let lease = now.addingTimeInterval(settings.lease * Double(claimed.count + 1))
-                try item.apply(.claim(owner: me, leaseUntil: lease, now: now), now: now)
-                try tx.save(item)
-                let attempt = claimed.isEmpty ? try tx.beginAttempt(item: item.id, action: .send, owner: me, at: now) : nil
-                claimed.append(Claimed(item: item, reconcileFirst: false, attempt: attempt))
-                if claimed.count == settings.batch { break }
+                let followers = paced ? [] : try tx.waiting(after: head, limit: settings.batch - 1)
+                var claimed: [Claimed] = []
+                for row in [head] + followers {
+                    if let ids, !ids.contains(row.id) { break }
+                    var item = try OutboxItem(row: row)
+                    guard item.state.claimable(at: now) == .send else { break }
+                    let lease = now.addingTimeInterval(settings.lease * Double(claimed.count + 1))
+                    try item.apply(.claim(owner: me, leaseUntil: lease, now: now), now: now)
+                    try tx.save(item)
+                    let attempt = claimed.isEmpty ? try tx.beginAttempt(item: item.id, action: .send, owner: me, at: now) : nil
+                    claimed.append(Claimed(item: item, reconcileFirst: false, attempt: attempt))
+                }
+                if !claimed.isEmpty { return claimed }
             }
-            return claimed
+            return []
         }
     }
 
@@ -496,10 +501,12 @@ public final class Sender: @unchecked Sendable {
     /// When something of this run can happen next, and what it is; nil when nothing will.
     private func nextWake(ids: [Int64]?, scope: Scope, now: Date) throws -> (Date, String)? {
         try store.outboxRead { tx in
-            var states = ["pending", "retrying", "unknown", "sending"]
+            var states = ["unknown", "sending"]
             if scope == .watch { states.append("queued") }
             var best: (Date, String)?
-            for row in try tx.items(inStates: states, ids: ids, limit: 64) {
+            // Of the waiting items only the first of each place can go next.
+            let rows = try tx.items(inStates: states, ids: ids, limit: 64) + tx.waitingHeads(ids: ids, limit: 64)
+            for row in rows {
                 guard let item = try? OutboxItem(row: row) else { continue }
                 var due = item.state.due ?? now
                 var reason = Self.reason(for: item)

@@ -46,16 +46,44 @@ public struct OutboxTransaction {
                           arguments: StatementArguments(states))
     }
 
-    /// Whether another item at this place goes first: one whose outcome is unknown (checking
-    /// whether a post landed looks at our latest posts there, so nothing may land in between),
-    /// one another sender is sending right now, or an older one still waiting to go (so that a
-    /// thread gets its replies in the order they were queued).
+    /// Whether something at this place must be settled first: an item whose outcome is unknown
+    /// (checking whether a post landed looks at our latest posts there, so nothing may land in
+    /// between), or one another sender is sending right now.
     public func isBusy(targetKey: String, profile: String, except id: Int64, sender: String) throws -> Bool {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM outbox_item WHERE profile = ? AND targetKey = ? AND id != ?
-                           AND (state = 'unknown' OR (state = 'sending' AND owner != ?)
-                                OR (state IN ('pending', 'retrying') AND id < ?)))
-            """, arguments: [profile, targetKey, id, sender, id]) ?? false
+                           AND (state = 'unknown' OR (state = 'sending' AND owner != ?)))
+            """, arguments: [profile, targetKey, id, sender]) ?? false
+    }
+
+    /// The first waiting item (pending or retrying) of each place, earliest due first: a place
+    /// sends its items in the order they were queued, so only its first can go next. With `now`,
+    /// only those due by then.
+    public func waitingHeads(dueBy now: Date? = nil, ids: [Int64]? = nil, limit: Int) throws -> [OutboxRow] {
+        var conditions = ["o.state IN ('pending', 'retrying')"]
+        var arguments = StatementArguments()
+        if let now {
+            conditions.append("(o.due IS NULL OR o.due <= ?)")
+            arguments += [now]
+        }
+        if let ids {
+            conditions.append("o.id IN (\(placeholders(ids.count)))")
+            arguments += StatementArguments(ids)
+        }
+        return try OutboxRow.fetchAll(db, sql: """
+            SELECT o.* FROM outbox_item o WHERE \(conditions.joined(separator: " AND "))
+            AND NOT EXISTS (SELECT 1 FROM outbox_item e WHERE e.profile = o.profile AND e.targetKey = o.targetKey
+                            AND e.state IN ('pending', 'retrying') AND e.id < o.id)
+            ORDER BY o.due IS NOT NULL, o.due, o.id LIMIT ?
+            """, arguments: arguments + [limit])
+    }
+
+    /// The waiting items queued after `id` at the same place, in queue order.
+    public func waiting(after row: OutboxRow, limit: Int) throws -> [OutboxRow] {
+        try OutboxRow.fetchAll(db, sql: """
+            SELECT * FROM outbox_item WHERE profile = ? AND targetKey = ? AND state IN ('pending', 'retrying') AND id > ?
+            ORDER BY id LIMIT ?
+            """, arguments: [row.profile, row.targetKey, row.id, limit])
     }
 
     /// The newest receipt of a send to this place (a reply's post id, a PM's id in Sent Items):

@@ -137,7 +137,7 @@ import Testing
                 stop.request("test")
             }
             let start = Date()
-            let summary = try await f.sender(window: 30, stop: stop).run(.due(ids: nil))
+            let summary = try await f.sender(window: 30, maxWait: 60, stop: stop).run(.due(ids: nil))
             #expect(Date().timeIntervalSince(start) < 5)
             #expect(summary.stoppedBy == "test" && summary.sent.isEmpty && summary.waiting == [item.id])
             #expect(try f.item(item.id).state.name == "pending")
@@ -159,6 +159,34 @@ import Testing
             #expect(try await f.copies(of: "needs a login") == 0)
             // Logged in, the next run sends it.
             #expect(try await f.sender().run(.due(ids: nil)).sent == [item.id])
+        }
+    }
+
+    @Test func aThreadGetsItsRepliesInTheOrderTheyWereQueuedEvenThroughARetry() async throws {
+        try await OutboxFixture.with { f in
+            let first = try f.queue("first in the queue")
+            let second = try f.queue("second in the queue")
+            await f.server.failNextPost(with: .databaseError)
+            let summary = try await f.sender().run(.due(ids: nil))
+            #expect(Set(summary.sent) == [first.id, second.id])
+            let order = try await f.forum().posts.map(\.text).filter { $0.hasSuffix("in the queue") }
+            #expect(order == ["first in the queue", "second in the queue"])
+        }
+    }
+
+    /// Many items waiting behind a retry at one place never hide an item due at another.
+    @Test func aLongLineAtOnePlaceDoesNotHoldUpAnother() async throws {
+        try await OutboxFixture.with { f in
+            let waiting = try (1...80).map { try f.queue("in a long line \($0)") }
+            let elsewhere = try f.queue("to another thread", target: DraftTarget(thread: Int64(Seed.Ids.askThread)))
+            try f.store.outbox { tx in
+                var head = try tx.outboxItem(waiting[0].id)
+                head.state = .retrying(at: Date().addingTimeInterval(3_600))
+                try tx.save(head)
+            }
+            let summary = try await f.sender(maxWait: 0).run(.due(ids: nil))
+            #expect(summary.sent == [elsewhere.id], "\(f.progress.lines)")
+            #expect(try f.item(waiting[1].id).state.name == "pending", "the line keeps its order behind its first")
         }
     }
 }
