@@ -77,7 +77,6 @@ struct PreviewCommand: AsyncParsableCommand {
         if !html && open { try Self.reject(.needsHTML("--open")) }
         if let width, width < 20 { try Self.reject(.tooNarrow(width)) }
         if !remote, thread != nil { try Self.reject(.needsRemote("--thread")) }
-        if remote, width != nil { try Self.reject(.localOnly("--width")) }
         if timeout < 1 { try Self.reject(.tooShortTimeout(timeout)) }
         if let thread {
             do { _ = try ForumReference.parse(thread, as: .thread) } catch { try Self.reject(error) }
@@ -111,7 +110,7 @@ struct PreviewCommand: AsyncParsableCommand {
             let rendered = try await RemotePreview.fetch(bbcode, target: try RemotePreview.target(for: source, thread: threadID),
                                                          profile: profile, paths: paths, timeout: timeout)
             guard html else {
-                writeOut(rendered.text.hasSuffix("\n") ? rendered.text : rendered.text + "\n")
+                writeOut(ForumPostText.render(html: rendered.html, header: author, width: width ?? TerminalSize.columns()))
                 return
             }
             let theme = try BundledThemes.factory(paths: paths).theme(named: themeName)
@@ -297,7 +296,6 @@ enum PreviewError: MissiveError {
     case cannotOpen(String, tried: [String])
     case brokenDraft(Int64, problem: String)
     case needsRemote(String)
-    case localOnly(String)
     case tooShortTimeout(Int)
     /// `--remote` for a plain file (no front matter) without `--thread`.
     case noRemoteTarget(String)
@@ -307,7 +305,7 @@ enum PreviewError: MissiveError {
 
     var status: ExitStatus {
         switch self {
-        case .unknownDialect, .unknownFormat, .needsHTML, .tooNarrow, .needsRemote, .localOnly, .tooShortTimeout,
+        case .unknownDialect, .unknownFormat, .needsHTML, .tooNarrow, .needsRemote, .tooShortTimeout,
              .noRemoteTarget, .remotePrivateMessage: .usage
         case .noSuchTarget: .noInput
         case .brokenDraft, .incompleteTarget: .dataError
@@ -336,8 +334,6 @@ enum PreviewError: MissiveError {
             "draft \(id) cannot be previewed until its front matter is fixed (`missive drafts edit \(id)`): \(problem)"
         case .needsRemote(let option):
             "\(option) only goes with --remote"
-        case .localOnly(let option):
-            "\(option) lays out the local preview; --remote shows the forum's text as the forum wrote it"
         case .tooShortTimeout(let seconds):
             "--timeout \(seconds) is too short; use 1 second or more"
         case .noRemoteTarget(let name):

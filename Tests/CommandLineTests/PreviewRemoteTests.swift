@@ -2,11 +2,32 @@ import Foundation
 import Testing
 
 /// `missive preview --remote` against a real `missive-sandbox` process: the forum's own
-/// rendering (smilies turned into pictures, which only the forum does), as text or inside the
-/// themed page; nothing posted; the forum's refusals and a forum that is down as errors.
+/// rendering (its quote headers and smilie pictures, which a local preview cannot know), as
+/// text laid out like the local preview or inside the themed page; nothing posted; the forum's
+/// refusals and a forum that is down as errors.
 @Suite(.serialized) struct PreviewRemoteTests {
     /// `:cheers:` becomes a picture on the forum and stays as typed in a local preview.
     static let body = "[b]Hello[/b] from :cheers: the forum"
+
+    /// Everything the terminal preview lays out: the forum's HTML for it must read back the same.
+    static let richMarkdown = """
+        Some **bold** text, _italics_ and a [link](https://example.com/x?a=1&b=2) that runs on long enough to wrap.
+
+        > a quoted line
+        >
+        > and a second paragraph
+
+        ```
+        let x = 1 < 2 && "y"
+            indented code that is longer than the narrow width
+        ```
+
+        1. one
+        2. two with ![](https://i.example/a/rather/long/path/cat.png)
+
+        - a bullet
+        - ||hidden||
+        """
 
     func buffer(_ sandbox: SandboxProcess, _ frontMatter: String, name: String = "draft.md") throws -> String {
         let url = sandbox.home.appendingPathComponent(name)
@@ -21,18 +42,52 @@ import Testing
         return (object?["posts"] as? [Any])?.count ?? -1
     }
 
-    @Test func aReplyBufferShowsTheForumsRenderingAsTextAndNothingIsPosted() throws {
+    @Test func theForumsRenderingReadsAsTextLaidOutLikeTheLocalPreviewAndNothingIsPosted() throws {
         let sandbox = try SandboxProcess()
         try sandbox.logIn()
-        let file = try buffer(sandbox, "kind: reply\nthread: 3500001")
+        let file = sandbox.home.appendingPathComponent("rich.md")
+        try Data("---\nkind: reply\nthread: 3500001\nprofile: sandbox\n---\n\(Self.richMarkdown)\n".utf8).write(to: file)
         let posts = try postCount(sandbox)
 
-        let remote = try sandbox.run(["preview", file, "--remote"])
-        #expect(remote.status == 0, "\(remote.errorOutput)")
-        #expect(remote.output == "Hello from the forum\n", "the smilie is the forum's picture, not text")
-        let local = try sandbox.run(["preview", file])
-        #expect(local.output.contains("Hello from :cheers: the forum"), "a local preview keeps the code")
+        for width in ["80", "32"] {
+            let remote = try sandbox.run(["preview", file.path, "--remote", "--width", width])
+            #expect(remote.status == 0, "\(remote.errorOutput)")
+            let local = try sandbox.run(["preview", file.path, "--width", width])
+            #expect(remote.output == local.output, "width \(width)")
+            #expect(remote.output.contains("│ and a second paragraph") && remote.output.contains("2. two with"))
+        }
         #expect(try postCount(sandbox) == posts, "a preview posts nothing")
+
+        // What only the forum knows: it renders Something Awful's BBCode whatever dialect this
+        // machine would draw with, so its quote says "posted:" where phpBB's says "wrote:".
+        let bbcode = sandbox.home.appendingPathComponent("quote.bbcode")
+        try Data("[quote=\"Kyle\"]hi[/quote]".utf8).write(to: bbcode)
+        let arguments = ["preview", bbcode.path, "--format", "bbcode", "--dialect", "phpbb", "--thread", "3500001"]
+        let forum = try sandbox.run(arguments + ["--remote"])
+        #expect(forum.status == 0, "\(forum.errorOutput)")
+        #expect(forum.output == " Missive Tester\n\n│ Kyle posted:\n│ hi\n")
+        let local = try sandbox.run(Array(arguments.dropLast(2)))
+        #expect(local.output == " Missive Tester\n\n│ Kyle wrote:\n│ hi\n")
+    }
+
+    @Test func hostileBrokenAndWideTextReadsBackSafely() throws {
+        let sandbox = try SandboxProcess()
+        try sandbox.logIn()
+        let file = sandbox.home.appendingPathComponent("broken.bbcode")
+        let text = "[b]bold [i]unclosed 漢字テキストの長い行 and 😀😀 wide and a_very_long_word_that_will_not_fit_anywhere\n"
+            + "[code]\ta\ttab\n\n  kept  spaces\n[/code]\n[quote]never closed [url=https://x.example/]link"
+        try Data(text.utf8).write(to: file)
+        let local = ["preview", file.path, "--format", "bbcode", "--width", "24"]
+        let remote = try sandbox.run(local + ["--remote", "--thread", "3500001"])
+        #expect(remote.status == 0, "\(remote.errorOutput)")
+        #expect(remote.output == (try sandbox.run(local)).output, "wrapped by columns, wide characters counted as two")
+
+        // Escape sequences in a post never reach the terminal as escapes.
+        try Data("red \u{1B}[31mred\u{1B}]0;title\u{7} [code]\u{1B}[2J[/code]".utf8).write(to: file)
+        let hostile = try sandbox.run(local + ["--remote", "--thread", "3500001"])
+        #expect(hostile.status == 0, "\(hostile.errorOutput)")
+        #expect(hostile.output.contains("[31mred") && hostile.output.contains("[2J"))
+        #expect(!hostile.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(hostile.output)")
     }
 
     @Test func withHTMLTheForumsPostSitsInTheThemedPage() throws {
@@ -65,14 +120,14 @@ import Testing
         let thread = try buffer(sandbox, "kind: thread\nforum: 2\nsubject: Previewed first\nicon: 0", name: "thread.md")
         let newThread = try sandbox.run(["preview", thread, "--remote"])
         #expect(newThread.status == 0, "\(newThread.errorOutput)")
-        #expect(newThread.output == "Hello from the forum\n")
+        #expect(newThread.output == " Missive Tester\nHello from :cheers: the forum\n")
 
         let plain = sandbox.home.appendingPathComponent("plain.bbcode")
         try Data(Self.body.utf8).write(to: plain)
         let viaURL = try sandbox.run(["preview", plain.path, "--format", "bbcode", "--remote",
                                       "--thread", sandbox.baseURL + "showthread.php?threadid=3500001&pagenumber=1"])
         #expect(viaURL.status == 0, "\(viaURL.errorOutput)")
-        #expect(viaURL.output == "Hello from the forum\n")
+        #expect(viaURL.output == newThread.output)
 
         let noTarget = try sandbox.run(["preview", plain.path, "--remote"])
         #expect(noTarget.status == 64)
@@ -112,7 +167,6 @@ import Testing
         let file = try buffer(sandbox, "kind: reply\nthread: 3500001")
         let cases: [([String], String)] = [
             (["--thread", "3500001"], "--thread only goes with --remote"),
-            (["--remote", "--width", "60"], "--width lays out the local preview"),
             (["--remote", "--timeout", "0"], "--timeout 0 is too short"),
             (["--remote", "--thread", "forumdisplay.php?forumid=1"], "forumdisplay.php?forumid=1"),
         ]
