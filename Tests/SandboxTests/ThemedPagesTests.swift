@@ -191,6 +191,11 @@ import Testing
         #expect(result.errorOutput.hasPrefix("missive-sandbox: no theme named \"nope\"; known: default, amberpos"),
                 "\(result.errorOutput)")
         #expect(!FileManager.default.fileExists(atPath: data.path), "no data is made before the theme is checked")
+        // `missive sandbox` hands --theme on to the sandbox program.
+        let viaMissive = try ThemedPrograms.run("missive", ["sandbox", "--port", "0", "--theme", "nope", "--data", data.path],
+                                                home: home)
+        #expect(viaMissive.status == ExitStatus.config.rawValue)
+        #expect(viaMissive.errorOutput.contains("no theme named \"nope\""), "\(viaMissive.errorOutput)")
     }
 
     static func style(_ page: String) -> String {
