@@ -54,11 +54,21 @@ open(work + "/quotes.md", "w").write(">" * 1000 + " x\n")
 open(work + "/brackets.md", "w").write("[" * 100000 + "\n")
 open(work + "/tags.md", "w").write("[b]" * 50000 + "\n")
 open(work + "/tildes.md", "w").write("~~a " * 50000 + "\n")
+# Raw HTML: each tag once pushed onto (or searched for in) the stack of open elements.
+open(work + "/html-b.md", "w").write("<b>" * 20000 + "\n")
+open(work + "/html-a.md", "w").write("<a href=x>" * 20000 + "\n")
+open(work + "/html-close.md", "w").write("<b>" * 20000 + "</i>" * 20000 + "\n")
+open(work + "/html-details.md", "w").write("<details>" * 20000 + "\n")
+open(work + "/html-pre.md", "w").write("<pre>" + "x<i>&amp;" * 20000 + "</pre>\n")
+# A code span that must close around `[/b`s while 20,000 tags are open (XenForo's plain [ICODE]).
+open(work + "/html-code.md", "w").write("<b>" * 20000 + "`" + "[/b " * 20000 + "`\n")
 PY
-echo "pathological inputs (missive convert --strict, and cmark, wall seconds):"
-for name in emphasis emphasis-open lists quotes brackets tags tildes; do
+echo "pathological inputs (missive convert, --strict, --dialect xenforo, and cmark, wall seconds):"
+for name in emphasis emphasis-open lists quotes brackets tags tildes \
+    html-b html-a html-close html-details html-pre html-code; do
     read -r c_t _ _ < <(RUNS=1 measure "$WORK/$name.md" cmark)
     read -r m_t _ _ < <(RUNS=1 measure "$WORK/$name.md" "$MISSIVE" convert)
     read -r s_t _ _ < <(RUNS=1 measure "$WORK/$name.md" "$MISSIVE" convert --strict)
-    printf '  %-14s missive %6s  strict %6s  cmark %6s\n' "$name" "$m_t" "$s_t" "$c_t"
+    read -r x_t _ _ < <(RUNS=1 measure "$WORK/$name.md" "$MISSIVE" convert --dialect xenforo)
+    printf '  %-14s missive %6s  strict %6s  xenforo %6s  cmark %6s\n' "$name" "$m_t" "$s_t" "$x_t" "$c_t"
 done

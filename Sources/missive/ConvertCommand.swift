@@ -19,32 +19,18 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The Markdown file to convert (default: standard input).")
     var file: String?
 
-    @Option(help: "The forum engine to write for: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var dialect: String = Dialect.default.rawValue
+    @Option(help: "The forum engine to write for.")
+    var dialect: Dialect = .default
 
     @Flag(help: "Treat all text as literal: every tag-like sequence is shown, not obeyed.")
     var strict = false
 
-    @Option(name: .customLong("soft-breaks"), help: "How a line break inside a paragraph is written: space or newline.")
-    var softBreaks: String = SoftBreaks.space.rawValue
-
-    func validate() throws {
-        if Dialect(rawValue: dialect) == nil { try Self.reject(.unknownDialect(dialect)) }
-        if SoftBreaks(rawValue: softBreaks) == nil { try Self.reject(.unknownSoftBreaks(softBreaks)) }
-    }
-
-    /// swift-argument-parser wraps errors thrown from `validate()` (so `Missive.main` never sees
-    /// them as Missive's own); say it in Missive's one-line form and leave with its status.
-    private static func reject(_ error: ConvertUsageError) throws -> Never {
-        FileHandle.standardError.write(Data("missive: \(error.description)\n".utf8))
-        throw ExitCode(error.status.rawValue)
-    }
+    @Option(name: .customLong("soft-breaks"), help: "How a line break inside a paragraph is written.")
+    var softBreaks: SoftBreaks = .space
 
     func run() throws {
         let markdown = try TextInput.read(path: file)
-        let converter = BBCodeConverter(
-            dialect: Dialect(rawValue: dialect) ?? .default,
-            options: ConversionOptions(strict: strict, softBreaks: SoftBreaks(rawValue: softBreaks) ?? .space))
+        let converter = BBCodeConverter(dialect: dialect, options: ConversionOptions(strict: strict, softBreaks: softBreaks))
         var bbcode = converter.convertToUTF8(markdown)
         guard !bbcode.isEmpty else { return }
         bbcode.append(UInt8(ascii: "\n"))
@@ -52,23 +38,6 @@ struct ConvertCommand: ParsableCommand {
         bbcode.withUnsafeMutableBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             FileHandle.standardOutput.write(Data(bytesNoCopy: base, count: bytes.count, deallocator: .none))
-        }
-    }
-}
-
-/// A one-line usage error naming the valid choices, with the usage exit status.
-enum ConvertUsageError: MissiveError {
-    case unknownDialect(String)
-    case unknownSoftBreaks(String)
-
-    var status: ExitStatus { .usage }
-
-    var description: String {
-        switch self {
-        case .unknownDialect(let name):
-            "unknown dialect '\(name)'; choose one of: \(Dialect.allCases.map(\.rawValue).joined(separator: ", "))"
-        case .unknownSoftBreaks(let name):
-            "unknown --soft-breaks '\(name)'; choose one of: \(SoftBreaks.allCases.map(\.rawValue).joined(separator: ", "))"
         }
     }
 }

@@ -16,53 +16,24 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    enum Output: String, CaseIterable {
+    enum Output: String, CaseIterable, ExpressibleByArgument {
         case html, text
     }
 
     @Argument(help: "The BBCode file to render (default: standard input).")
     var file: String?
 
-    @Option(help: "The forum engine whose parser to follow: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var dialect: String = Dialect.default.rawValue
+    @Option(help: "The forum engine whose parser to follow.")
+    var dialect: Dialect = .default
 
-    @Option(name: .customLong("to"), help: "What to write: html or text.")
-    var output: String = Output.html.rawValue
-
-    func validate() throws {
-        if Dialect(rawValue: dialect) == nil { try Self.reject(.unknownDialect(dialect)) }
-        if Output(rawValue: output) == nil { try Self.reject(.unknownOutput(output)) }
-    }
-
-    /// swift-argument-parser wraps errors thrown from `validate()`; say it in Missive's one-line
-    /// form and leave with the usage status.
-    private static func reject(_ error: RenderUsageError) throws -> Never {
-        FileHandle.standardError.write(Data("missive: \(error.description)\n".utf8))
-        throw ExitCode(error.status.rawValue)
-    }
+    @Option(name: .customLong("to"), help: ArgumentHelp("What to write: an HTML fragment or the text a reader sees.", valueName: "format"))
+    var output: Output = .html
 
     func run() throws {
         let source = try TextInput.read(path: file)
-        let document = BBCode.parse(source, dialect: Dialect(rawValue: dialect) ?? .default)
-        let rendered = Output(rawValue: output) == .text ? document.renderText() : document.renderHTML()
+        let document = BBCode.parse(source, dialect: dialect)
+        let rendered = output == .text ? document.renderText() : document.renderHTML()
         guard !rendered.isEmpty else { return }
         FileHandle.standardOutput.write(Data((rendered.hasSuffix("\n") ? rendered : rendered + "\n").utf8))
-    }
-}
-
-/// A one-line usage error naming the valid choices, with the usage exit status.
-enum RenderUsageError: MissiveError {
-    case unknownDialect(String)
-    case unknownOutput(String)
-
-    var status: ExitStatus { .usage }
-
-    var description: String {
-        switch self {
-        case .unknownDialect(let name):
-            "unknown dialect '\(name)'; choose one of: \(Dialect.allCases.map(\.rawValue).joined(separator: ", "))"
-        case .unknownOutput(let name):
-            "unknown --to '\(name)'; choose one of: \(RenderCommand.Output.allCases.map(\.rawValue).joined(separator: ", "))"
-        }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `missive convert` as a user runs it: files or stdin in, BBCode out, one-line errors.
+/// `missive convert` as a user runs it: files or stdin in, BBCode out, errors with their status.
 @Suite struct ConvertCommandTests {
     @Test func convertsStandardInputToStandardOutput() throws {
         let result = try runMissive(["convert"], stdin: Data("**hi** `[b]`".utf8))
@@ -35,18 +35,28 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
-    @Test func unknownDialectIsAOneLineUsageErrorListingTheValidOnes() throws {
+    /// An unknown value is swift-argument-parser's usage error, as in every other command:
+    /// status 64, nothing on stdout, and the valid values named.
+    @Test func unknownDialectIsAUsageErrorListingTheValidOnes() throws {
         let result = try runMissive(["convert", "--dialect", "ipb"], stdin: Data("x".utf8))
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.errorOutput == "missive: unknown dialect 'ipb'; choose one of: somethingawful, vbulletin, phpbb, xenforo\n")
+        #expect(result.errorOutput.hasPrefix("Error: The value 'ipb' is invalid for '--dialect <dialect>'"))
+        #expect(result.errorOutput.contains("'somethingawful', 'vbulletin', 'phpbb' or 'xenforo'"), "\(result.errorOutput)")
     }
 
-    @Test func unknownSoftBreaksIsAUsageError() throws {
+    @Test func unknownSoftBreaksIsAUsageErrorListingTheValidOnes() throws {
         let result = try runMissive(["convert", "--soft-breaks", "tab"], stdin: Data("x".utf8))
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.errorOutput.split(separator: "\n").count == 1)
+        #expect(result.errorOutput.hasPrefix("Error: The value 'tab' is invalid for '--soft-breaks <soft-breaks>'"))
+        #expect(result.errorOutput.contains("'space' and 'newline'"), "\(result.errorOutput)")
+    }
+
+    @Test func helpListsTheValidValues() throws {
+        let help = try runMissive(["convert", "--help"]).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("(values: somethingawful, vbulletin, phpbb, xenforo; default: somethingawful)"), "\(help)")
+        #expect(help.contains("(values: space, newline; default: space)"), "\(help)")
     }
 
     @Test func invalidUTF8NamesTheByteOffset() throws {

@@ -85,6 +85,22 @@ import Testing
         #expect(html("[color=ff_00]x[/color]", .vbulletin) == #"<span class="bbc-color">x</span>"#)
     }
 
+    /// `[heading=1]` is `<h2>`; the level is clamped to h2...h6 however many digits the post has.
+    @Test func headingLevelsAreClampedWhateverTheNumber() {
+        let cases: [(String, Dialect, Int)] = [
+            ("[heading=1]x[/heading]", .xenforo, 2), ("[heading=3]x[/heading]", .xenforo, 4),
+            ("[heading=9]x[/heading]", .xenforo, 6), ("[heading]x[/heading]", .xenforo, 2),
+            ("[heading=9223372036854775807]x[/heading]", .xenforo, 6),
+            ("[heading=99999999999999999999999999]x[/heading]", .xenforo, 6),
+            ("[h=2]x[/h]", .vbulletin, 3), ("[h=9223372036854775807]x[/h]", .vbulletin, 6),
+            ("[h=-9223372036854775808]x[/h]", .vbulletin, 2), ("[h=+4]x[/h]", .vbulletin, 5),
+            ("[h=big]x[/h]", .vbulletin, 2), ("[h=0]x[/h]", .vbulletin, 2),
+        ]
+        for (source, dialect, level) in cases {
+            #expect(html(source, dialect) == "<h\(level) class=\"bbc-heading\">x</h\(level)>", "\(dialect) \(source)")
+        }
+    }
+
     @Test func verbatimContentIsEscapedText() {
         #expect(html("[noparse][b]<i>[/b][/noparse]", .vbulletin) == "[b]&lt;i&gt;[/b]")
         #expect(html("[plain][url]javascript:x[/url][/plain]", .xenforo) == "[url]javascript:x[/url]")

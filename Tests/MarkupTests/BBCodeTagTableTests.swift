@@ -54,6 +54,8 @@ import Testing
     }
 
     @Test func engineFactsTheConverterReliesOn() {
+        // Each engine is its own dialect's: a table copied from another keeps its `dialect:` line.
+        #expect(Dialect.allCases.filter { $0.bbcodeEngine.dialect != $0 } == [])
         #expect(Dialect.somethingawful.bbcodeEngine.noParseTag == nil)
         #expect(Dialect.vbulletin.bbcodeEngine.noParseTag == "noparse")
         #expect(Dialect.phpbb.bbcodeEngine.noParseTag == nil)

@@ -48,4 +48,23 @@ import Testing
                 == "[ICODE=rich][I]x[/I] [[B][/B]/icode][/ICODE]")
         #expect(bbcode("<code>[b]</code> [b]", .somethingawful, false, .space) == "[fixed]&#91;b][/fixed] [b]")
     }
+
+    /// Thousands of elements (the pathological inputs of scripts/bench-markup.sh, smaller):
+    /// every one is translated, and closes in order at the end of its paragraph.
+    @Test func thousandsOfOpenElementsAllCloseInOrder() {
+        let count = 5_000
+        #expect(bbcode(String(repeating: "<b>", count: count) + "x", .somethingawful, false, .space)
+                == String(repeating: "[b]", count: count) + "x" + String(repeating: "[/b]", count: count))
+        #expect(bbcode(String(repeating: "<a href=x>", count: count), .phpbb, false, .space)
+                == String(repeating: "[url=x]", count: count) + String(repeating: "[/url]", count: count))
+        // End tags of elements that are not open close nothing, however many there are.
+        #expect(bbcode(String(repeating: "<b>", count: count) + String(repeating: "</i>", count: count), .somethingawful, false, .space)
+                == String(repeating: "[b]", count: count) + String(repeating: "[/b]", count: count))
+    }
+
+    @Test func aPreBlockOfThousandsOfTokensKeepsAllItsText() {
+        let count = 5_000
+        let converted = bbcode("<pre>" + String(repeating: "x<i>&amp;", count: count) + "</pre>", .somethingawful, false, .space)
+        #expect(converted == "[code]\n" + String(repeating: "x&", count: count) + "\n[/code]")
+    }
 }

@@ -167,7 +167,7 @@ struct VBulletinScanner {
     }
 
     private func decodeReferences(_ value: String) -> String {
-        engine.decodesNumericCharacterReferences ? CharacterReferences.decodeDecimal(value) : value
+        engine.decodesNumericCharacterReferences ? CharacterReferenceDecoder.vBulletinPost.decode(value) : value
     }
 
     private mutating func text(upTo end: Int) -> BBCodeToken {

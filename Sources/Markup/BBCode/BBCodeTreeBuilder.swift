@@ -58,7 +58,7 @@ struct BBCodeTreeBuilder {
             linesToTrim = 0
         }
         let decoded =
-            engine.decodesNumericCharacterReferences ? CharacterReferences.decodeDecimal(String(text)) : String(text)
+            engine.decodesNumericCharacterReferences ? CharacterReferenceDecoder.vBulletinPost.decode(String(text)) : String(text)
         // Newlines were normalised to LF, so splitting the UTF-8 bytes splits the lines.
         var first = true
         for segment in decoded.utf8.split(separator: Byte.newline, omittingEmptySubsequences: false) {

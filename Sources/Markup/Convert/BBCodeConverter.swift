@@ -33,7 +33,7 @@ public struct BBCodeConverter: Sendable {
     /// One walk with the dialect's Strategy; generic so that each dialect's spelling is
     /// looked up directly rather than through an existential on every node.
     private func render<D: DialectStrategy>(_ document: CMarkDocument, _ dialect: D, capacity: Int) -> [UInt8] {
-        var renderer = BBCodeRenderer(dialect: dialect, options: options, capacity: capacity + capacity / 4)
+        var renderer = MarkdownToBBCodeRenderer(dialect: dialect, options: options, capacity: capacity + capacity / 4)
         renderer.render(document)
         return renderer.outputBytes
     }

@@ -22,6 +22,9 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
     /// Tags open in the output, innermost last: in a plain context, a closing tag for any
     /// of them would end the context early (vBulletin's parser closes across stop_parse).
     private var openTags: [TagPair] = []
+    /// How many of the open tags have each name: whether `[/name` closes one is then a lookup,
+    /// not a walk through thousands of open tags for every `[/` in a code span.
+    private var openNames: [String: Int] = [:]
     /// How many of the open tags are plain (code) tags.
     private var plainDepth = 0
     private let dialect: Dialect
@@ -64,12 +67,16 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
     mutating func open(_ tag: TagPair, content: TagContent = .parsed) {
         write(tag.open, .markup)
         openTags.append(tag)
+        openNames[tag.name, default: 0] += 1
         if content == .plain { plainDepth += 1 }
     }
 
     mutating func close(_ tag: TagPair, content: TagContent = .parsed) {
         write(tag.close, .markup)
-        if let index = openTags.lastIndex(of: tag) { openTags.remove(at: index) }
+        if let index = openTags.lastIndex(of: tag) {
+            openTags.remove(at: index)
+            openNames[tag.name, default: 1] -= 1
+        }
         if content == .plain { plainDepth -= 1 }
     }
 
@@ -176,7 +183,7 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         while cursor < utf8.count, TagSyntax.isNameByte(utf8[cursor]) { cursor += 1 }
         guard cursor > nameStart else { return nil }
         let name = String(decoding: UnsafeBufferPointer(rebasing: utf8[nameStart..<cursor]), as: UTF8.self).lowercased()
-        guard extra?.name == name || openTags.contains(where: { $0.name == name }) else { return nil }
+        guard extra?.name == name || openNames[name, default: 0] > 0 else { return nil }
         if cursor < utf8.count, utf8[cursor] == UInt8(ascii: "]") { cursor += 1 }
         return cursor - index
     }

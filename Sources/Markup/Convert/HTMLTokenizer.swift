@@ -101,7 +101,7 @@ struct HTMLTokenizer {
                     value = String(decoding: source[valueStart..<index], as: UTF8.self)
                 }
             }
-            attributes[attribute] = HTMLEntities.decode(value)
+            attributes[attribute] = CharacterReferenceDecoder.browser.decode(value)
         }
         return cutOff
     }

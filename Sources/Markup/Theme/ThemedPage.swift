@@ -48,20 +48,6 @@ public struct ThemedPage: Sendable {
         return html + "</body>\n</html>\n"
     }
 
-    /// Text escaped for HTML content and double-quoted attributes.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Text escaped for HTML content and quoted attributes (Markup's one escaper).
+    public static func escape(_ text: String) -> String { htmlEscaped(text) }
 }

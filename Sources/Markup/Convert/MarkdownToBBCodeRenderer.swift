@@ -3,7 +3,7 @@ import CCMark
 /// Renders cmark's tree as BBCode: one `renderNode` switch over node types with enter and
 /// exit events, like cmark's own commonmark.c and latex.c, with every write naming its
 /// escaping. The dialect Strategy decides spelling; this type decides structure.
-struct BBCodeRenderer<Dialect: DialectStrategy> {
+struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
     let dialect: Dialect
     let options: ConversionOptions
     var out: BBCodeWriter<Dialect>
@@ -24,7 +24,7 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
     var delimiterHTMLDepths: [Int] = []
     /// While inside an image, its alt text is not shown (as in a browser).
     private var skippingUntilExitOf: CMarkNode?
-    var html: HTMLState = HTMLState()
+    var openHTML = OpenRawHTML()
 
     init(dialect: Dialect, options: ConversionOptions, capacity: Int) {
         self.dialect = dialect
@@ -47,7 +47,7 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
 
     /// How text of the post is escaped where it currently lands.
     var textEscaping: Escaping {
-        out.isInPlainContext ? .plain : .prose(strict: options.strict || html.codeDepth > 0)
+        out.isInPlainContext ? .plain : .prose(strict: options.strict || openHTML.codeDepth > 0)
     }
 
     // MARK: - The switch
@@ -95,7 +95,7 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
 
         case CMARK_NODE_HTML_BLOCK:
             separateBlock(node)
-            translateHTML(node.literal, owner: node.parent, inBlock: true)
+            translateRawHTML(node.literal, owner: node.parent, inBlock: true)
 
         case CMARK_NODE_CUSTOM_BLOCK, CMARK_NODE_CUSTOM_INLINE:
             break  // cmark's parser never makes these.
@@ -141,7 +141,7 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
             writeCodeSpan(node.literalBytes)
 
         case CMARK_NODE_HTML_INLINE:
-            translateHTML(node.literal, owner: node.parent, inBlock: false)
+            translateRawHTML(node.literal, owner: node.parent, inBlock: false)
 
         case CMARK_NODE_EMPH:
             renderFormatting(node, entering: entering, tags: spelled.italic)
@@ -261,7 +261,7 @@ struct BBCodeRenderer<Dialect: DialectStrategy> {
             if let tag = tag(for: mark.kind), !out.isInPlainContext {
                 if mark.opens {
                     out.open(tag)
-                    delimiterHTMLDepths.append(html.open.count)
+                    delimiterHTMLDepths.append(openHTML.count)
                 } else {
                     closeHTML(downTo: delimiterHTMLDepths.popLast() ?? 0)
                     out.close(tag)

@@ -3,12 +3,12 @@ extension BBCodeDocument {
     /// elements (quotes, code, lists and their items) on lines of their own, a quote's
     /// "name posted:" line where it names someone. No markup, no image addresses, no bullets.
     public func renderText() -> String {
-        var renderer = BBCodeTextRenderer(document: self)
+        var renderer = BBCodeToTextRenderer(document: self)
         return renderer.render()
     }
 }
 
-private struct BBCodeTextRenderer {
+private struct BBCodeToTextRenderer {
     let document: BBCodeDocument
     let engine: BBCodeEngine
     private var out = ""

@@ -4,13 +4,13 @@ extension BBCodeDocument {
     /// and attribute is escaped, and links and images only point at http, https, mailto or
     /// relative URLs.
     public func renderHTML() -> String {
-        var renderer = BBCodeHTMLRenderer(document: self)
+        var renderer = BBCodeToHTMLRenderer(document: self)
         return renderer.render()
     }
 }
 
 /// One `switch` over roles, with enter and exit events, in the manner of cmark's renderers.
-private struct BBCodeHTMLRenderer {
+private struct BBCodeToHTMLRenderer {
     let document: BBCodeDocument
     let engine: BBCodeEngine
     private var out = ""
@@ -103,7 +103,8 @@ private struct BBCodeHTMLRenderer {
         case .alignJustify: wrap("<div class=\"bbc-justify\">", "</div>")
         case .indent: wrap("<div class=\"bbc-indent\">", "</div>")
         case .heading:
-            let level = min(6, max(2, (element.option.flatMap { Int($0) } ?? 1) + 1))
+            // `[heading=1]` is the page's second heading level (the first is the thread title).
+            let level = (element.option.flatMap { OptionNumber.clamped($0, to: 1...5) } ?? 1) + 1
             wrap("<h\(level) class=\"bbc-heading\">", "</h\(level)>")
         case .horizontalRule: wrap("<hr class=\"bbc-hr\">", "")
         case .noParse: wrap("", "")

@@ -1,29 +1,64 @@
 import CCMark
 
-/// What raw HTML has opened so far: each entry closes when its element's end tag comes,
-/// or at the latest when the Markdown node that contains it is exited, so the BBCode
-/// always nests even when the HTML does not.
-struct HTMLState {
-    struct OpenElement {
-        let element: String
+/// What raw HTML has opened so far: each element closes when its end tag comes, or at the
+/// latest when the Markdown node that contains it is exited, so the BBCode always nests even
+/// when the HTML does not. Every operation is O(1): a post can open 20,000 elements, so
+/// nothing here may look through the whole stack.
+struct OpenRawHTML {
+    struct Element {
+        let name: String
         let tags: [TagPair]
         let content: TagContent
         let owner: CMarkNode?
         /// How many `~~`/`||` tags were open when it opened.
         let delimiterDepth: Int
+        /// Where the run of elements with this one's owner, ending with this one, starts.
+        let ownerRunStart: Int
     }
-    var open: [OpenElement] = [] {
-        didSet { codeDepth = open.count { Self.codeElements.contains($0.element) } }
-    }
+
+    private(set) var elements: [Element] = []
+    /// Where each element name stands in `elements`, innermost last.
+    private var positions: [String: [Int]] = [:]
     /// Inside `<code>` and friends, text is literal even outside strict mode.
     private(set) var codeDepth = 0
     static let codeElements: Set<String> = ["code", "tt", "kbd", "samp", "pre"]
+
+    var count: Int { elements.count }
+    var last: Element? { elements.last }
+
+    mutating func push(_ name: String, tags: [TagPair], content: TagContent, owner: CMarkNode?, delimiterDepth: Int) {
+        let runStart = elements.last.map { $0.owner == owner ? $0.ownerRunStart : elements.count } ?? 0
+        positions[name, default: []].append(elements.count)
+        if Self.codeElements.contains(name) { codeDepth += 1 }
+        elements.append(
+            Element(
+                name: name, tags: tags, content: content, owner: owner, delimiterDepth: delimiterDepth,
+                ownerRunStart: runStart))
+    }
+
+    mutating func pop() -> Element? {
+        guard let element = elements.popLast() else { return nil }
+        positions[element.name]?.removeLast()
+        if Self.codeElements.contains(element.name) { codeDepth -= 1 }
+        return element
+    }
+
+    /// Where the element an end tag closes stands: the innermost element of that name, if it
+    /// was opened at the same level of the Markdown tree as the end tag, with nothing from
+    /// another level opened inside it since, and no `~~`/`||` tag opened or closed in between.
+    func closedByEndTag(_ name: String, owner: CMarkNode?, delimiterDepth: Int) -> Int? {
+        guard let index = positions[name]?.last, let top = elements.last,
+            elements[index].owner == owner, top.owner == owner, top.ownerRunStart <= index,
+            elements[index].delimiterDepth == delimiterDepth
+        else { return nil }
+        return index
+    }
 }
 
-extension BBCodeRenderer {
+extension MarkdownToBBCodeRenderer {
     /// Translates raw HTML the way a browser would show it: tags with a BBCode equivalent
     /// become that tag, other tags vanish and leave their text, comments vanish.
-    mutating func translateHTML(_ literal: String, owner: CMarkNode?, inBlock: Bool) {
+    mutating func translateRawHTML(_ literal: String, owner: CMarkNode?, inBlock: Bool) {
         var hiddenUntil: String?  // inside <script> or <style>: nothing shows
         var preformatted: String?  // inside <pre> of an HTML block: collected as a code block
         let tokens = HTMLTokenizer(literal).tokens()
@@ -32,13 +67,15 @@ extension BBCodeRenderer {
                 if case .endTag(element) = token { hiddenUntil = nil }
                 continue
             }
-            if let collected = preformatted {
+            if preformatted != nil {
                 switch token {
-                case .text(let text): preformatted = collected + HTMLEntities.decode(text)
+                case .text(let text):
+                    preformatted?.append(CharacterReferenceDecoder.browser.decode(text))  // in place: no copy per token
                 case .endTag("pre"):
+                    let collected = preformatted ?? ""
+                    preformatted = nil
                     writeCodeBlock(collected.hasPrefix("\n") ? String(collected.dropFirst()) : collected)
                     out.separate(1)
-                    preformatted = nil
                 default: break
                 }
                 continue
@@ -50,7 +87,7 @@ extension BBCodeRenderer {
                 // Space next to a line-level element or the block's edge is not shown.
                 let trimLeading = inBlock && (position == 0 || Self.isLineLevel(tokens[position - 1]))
                 let trimTrailing = inBlock && (position == tokens.count - 1 || Self.isLineLevel(tokens[position + 1]))
-                writeHTMLText(HTMLEntities.decode(text), inBlock: inBlock, trimLeading: trimLeading, trimTrailing: trimTrailing)
+                writeHTMLText(CharacterReferenceDecoder.browser.decode(text), inBlock: inBlock, trimLeading: trimLeading, trimTrailing: trimTrailing)
             case .endTag(let name):
                 closeHTMLElement(name, owner: owner)
                 if HTMLLineElements.names.contains(name) { out.separate(1) }
@@ -136,38 +173,36 @@ extension BBCodeRenderer {
         // Formatting cannot show inside a plain tag; the element still counts for its end tag.
         let shown = out.isInPlainContext ? [] : tags
         for tag in shown { out.open(tag, content: content) }
-        html.open.append(
-            .init(element: element, tags: shown, content: content, owner: owner, delimiterDepth: delimiterHTMLDepths.count))
+        openHTML.push(element, tags: shown, content: content, owner: owner, delimiterDepth: delimiterHTMLDepths.count)
     }
 
     /// An end tag closes its element (and any left open inside it) if the element was
     /// opened at the same level of the Markdown tree; otherwise it is ignored.
     private mutating func closeHTMLElement(_ element: String, owner: CMarkNode?) {
-        guard let index = html.open.lastIndex(where: { $0.element == element && $0.owner == owner }),
-            html.open[index...].allSatisfy({ $0.owner == owner }),
-            html.open[index].delimiterDepth == delimiterHTMLDepths.count
-        else { return }
-        while html.open.count > index { closeLastHTMLElement() }
+        guard let index = openHTML.closedByEndTag(element, owner: owner, delimiterDepth: delimiterHTMLDepths.count) else {
+            return
+        }
+        while openHTML.count > index { closeLastHTMLElement() }
     }
 
     /// Closes raw HTML elements until only `depth` are open.
     mutating func closeHTML(downTo depth: Int) {
-        while html.open.count > depth { closeLastHTMLElement() }
+        while openHTML.count > depth { closeLastHTMLElement() }
     }
 
     /// Closes what raw HTML opened inside `owner` (nil: the document) when it ends.
     mutating func closeHTML(ownedBy owner: CMarkNode?) {
-        while let last = html.open.last, owner == nil || last.owner == owner { closeLastHTMLElement() }
+        while let last = openHTML.last, owner == nil || last.owner == owner { closeLastHTMLElement() }
     }
 
     private mutating func closeLastHTMLElement() {
-        guard let last = html.open.popLast() else { return }
-        if last.element == "blockquote" || last.element == "details" { out.startLine() }
+        guard let last = openHTML.pop() else { return }
+        if last.name == "blockquote" || last.name == "details" { out.startLine() }
         for tag in last.tags.reversed() { out.close(tag, content: last.content) }
     }
 }
 
-extension BBCodeRenderer {
+extension MarkdownToBBCodeRenderer {
     /// A `<pre>` block's text as a code block.
     mutating func writeCodeBlock(_ text: String) {
         var text = text
