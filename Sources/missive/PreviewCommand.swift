@@ -115,7 +115,8 @@ struct PreviewCommand: AsyncParsableCommand {
             }
             let theme = try BundledThemes.factory(paths: paths).theme(named: themeName)
             try writePage(ThemedPage(title: "Forum preview: \(source.title)", theme: theme,
-                                     posts: [ThemedPage.Post(author: author, bodyHTML: rendered.html)]), paths: paths)
+                                     posts: [ThemedPage.Post(author: author, bodyHTML: rendered.html)]),
+                          paths: paths, base: try ForumConnection.baseURL(of: profile))
             return
         }
 
@@ -131,8 +132,13 @@ struct PreviewCommand: AsyncParsableCommand {
     }
 
     /// The page to standard output, to --output, or (with --open) to a file that a browser opens.
-    private func writePage(_ themedPage: ThemedPage, paths: MissivePaths) throws {
-        let page = themedPage.render()
+    /// `base`: where the forum's relative addresses (its smilie pictures, its links) point.
+    private func writePage(_ themedPage: ThemedPage, paths: MissivePaths, base: URL? = nil) throws {
+        var page = themedPage.render()
+        if let base {
+            // ThemedPage has no <base> of its own; the forum's markup is the one page that needs it.
+            page = page.replacingOccurrences(of: "<head>\n", with: "<head>\n<base href=\"\(ThemedPage.escape(base.absoluteString))\">\n")
+        }
         var destination = output.map { URL(fileURLWithPath: $0) }
         if destination == nil && open {
             // A browser needs a file; keep it with Missive's other working files.

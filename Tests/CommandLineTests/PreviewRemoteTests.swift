@@ -105,6 +105,8 @@ import Testing
         #expect(post.hasPrefix("\n<b>Hello</b> from <img src=\"/images/smilies/cheers.gif\""))
         #expect(post.contains("class=\"smilie\""))
         #expect(page.contains("<title>Forum preview: draft \(draft)</title>"))
+        // The forum's pictures and links are relative to the forum, and the page says so.
+        #expect(page.contains("<head>\n<base href=\"\(sandbox.baseURL)\">\n"))
         // yospos's own background, from the theme file, around the forum's markup.
         let theme = try sandbox.run(["themes", "show", "yospos", "--json"])
         let keys = try #require(try JSONSerialization.jsonObject(with: theme.stdout) as? [String: Any])["keys"] as? [[String: Any]]
