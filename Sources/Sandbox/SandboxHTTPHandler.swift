@@ -52,6 +52,8 @@ struct SandboxHTTPHandler: HTTPHandler {
             return Self.http(SandboxResponse(status: 200, headers: [("Content-Type", "text/html; charset=windows-1252")]))
         case .noForm:
             return Self.http(try await forum.index(SandboxRequest(method: .get, script: "index.php"), user: visitor.user))
+        case .serverErrorAfterStoring:
+            return Self.http(Self.answer(for: .serverError))
         default:
             return Self.http(response)
         }
@@ -66,7 +68,7 @@ struct SandboxHTTPHandler: HTTPHandler {
     /// The answers of faults that strike before the forum does anything.
     static func answer(for fault: Fault) -> SandboxResponse {
         switch fault {
-        case .serverError:
+        case .serverError, .serverErrorAfterStoring:
             return SandboxResponse(status: 500, headers: [("Content-Type", "text/html")],
                                    body: Data("<html><body><h1>500 Internal Server Error</h1></body></html>".utf8))
         case .databaseError:

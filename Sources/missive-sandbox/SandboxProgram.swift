@@ -27,6 +27,7 @@ struct SandboxProgram: AsyncParsableCommand {
             are seeded by --seed, so the same requests in the same order meet the same faults.
               drop=R       the post is stored, then the connection closes with no answer
               500=R        HTTP 500 before anything is stored
+              500stored=R  the post is stored, then the answer is HTTP 500
               slow=R:3s    the post is stored and the answer waits (default 3s; 500ms works too)
               dberror=R    the "Database Unavailable" page; nothing is stored
               truncate=R   the post is stored and the answer stops half-way through its Content-Length
