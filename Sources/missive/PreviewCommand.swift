@@ -62,7 +62,7 @@ struct PreviewCommand: AsyncParsableCommand {
                                valueName: "thread"))
     var thread: String?
 
-    @Option(help: ArgumentHelp("With --remote: give up on the forum after this many seconds.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("With --remote: give up on the forum after this many seconds (1 to 3600).", valueName: "seconds"))
     var timeout: Int = 60
 
     @Option(help: ArgumentHelp("Columns to lay the terminal preview out in (default: the terminal's width, else 80).", valueName: "n"))
@@ -77,7 +77,7 @@ struct PreviewCommand: AsyncParsableCommand {
         if !html && open { try Self.reject(.needsHTML("--open")) }
         if let width, width < 20 { try Self.reject(.tooNarrow(width)) }
         if !remote, thread != nil { try Self.reject(.needsRemote("--thread")) }
-        if timeout < 1 { try Self.reject(.tooShortTimeout(timeout)) }
+        if !ForumOptions.timeoutRange.contains(timeout) { try Self.reject(.badTimeout(timeout)) }
         if let thread {
             do { _ = try ForumReference.parse(thread, as: .thread) } catch { try Self.reject(error) }
         }
@@ -115,8 +115,7 @@ struct PreviewCommand: AsyncParsableCommand {
             }
             let theme = try BundledThemes.factory(paths: paths).theme(named: themeName)
             try writePage(ThemedPage(title: "Forum preview: \(source.title)", theme: theme,
-                                     posts: [ThemedPage.Post(author: author, bodyHTML: rendered.html)]),
-                          paths: paths, base: try ForumConnection.baseURL(of: profile))
+                                     posts: [ThemedPage.Post(author: author, bodyHTML: rendered.html)]), paths: paths)
             return
         }
 
@@ -132,13 +131,8 @@ struct PreviewCommand: AsyncParsableCommand {
     }
 
     /// The page to standard output, to --output, or (with --open) to a file that a browser opens.
-    /// `base`: where the forum's relative addresses (its smilie pictures, its links) point.
-    private func writePage(_ themedPage: ThemedPage, paths: MissivePaths, base: URL? = nil) throws {
-        var page = themedPage.render()
-        if let base {
-            // ThemedPage has no <base> of its own; the forum's markup is the one page that needs it.
-            page = page.replacingOccurrences(of: "<head>\n", with: "<head>\n<base href=\"\(ThemedPage.escape(base.absoluteString))\">\n")
-        }
+    private func writePage(_ themedPage: ThemedPage, paths: MissivePaths) throws {
+        let page = themedPage.render()
         var destination = output.map { URL(fileURLWithPath: $0) }
         if destination == nil && open {
             // A browser needs a file; keep it with Missive's other working files.
@@ -302,7 +296,7 @@ enum PreviewError: MissiveError {
     case cannotOpen(String, tried: [String])
     case brokenDraft(Int64, problem: String)
     case needsRemote(String)
-    case tooShortTimeout(Int)
+    case badTimeout(Int)
     /// `--remote` for a plain file (no front matter) without `--thread`.
     case noRemoteTarget(String)
     /// `--remote` for a draft whose target lacks the id its kind needs.
@@ -311,7 +305,7 @@ enum PreviewError: MissiveError {
 
     var status: ExitStatus {
         switch self {
-        case .unknownDialect, .unknownFormat, .needsHTML, .tooNarrow, .needsRemote, .tooShortTimeout,
+        case .unknownDialect, .unknownFormat, .needsHTML, .tooNarrow, .needsRemote, .badTimeout,
              .noRemoteTarget, .remotePrivateMessage: .usage
         case .noSuchTarget: .noInput
         case .brokenDraft, .incompleteTarget: .dataError
@@ -340,8 +334,9 @@ enum PreviewError: MissiveError {
             "draft \(id) cannot be previewed until its front matter is fixed (`missive drafts edit \(id)`): \(problem)"
         case .needsRemote(let option):
             "\(option) only goes with --remote"
-        case .tooShortTimeout(let seconds):
-            "--timeout \(seconds) is too short; use 1 second or more"
+        case .badTimeout(let seconds):
+            "--timeout \(seconds) is out of range; use \(ForumOptions.timeoutRange.lowerBound) to "
+                + "\(ForumOptions.timeoutRange.upperBound) seconds"
         case .noRemoteTarget(let name):
             "\(name) has no front matter saying where it goes; give --thread ID (or its URL) to preview it "
                 + "as a reply in that thread"
