@@ -57,7 +57,7 @@ echo "curl:    $COUNT replies in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.
 # (connections kept alive), then with a new connection per request, the way the curl loop goes.
 adapter_run() {
     start_sandbox
-    /usr/bin/time -f "%M" -o "$WORK/peak.txt" "$BIN/forum-bench" "$BASE" "$THREAD" "$COUNT" sandbox sandbox | tee "$WORK/adapter.txt"
+    echo sandbox | /usr/bin/time -f "%M" -o "$WORK/peak.txt" "$BIN/forum-bench" "$BASE" "$THREAD" "$COUNT" sandbox | tee "$WORK/adapter.txt"
     local landed
     landed=$(curl -s "${BASE}_sandbox/state.json" | grep -c '"text" : "Benchmark reply' || true)
     echo "  ($landed landed; peak RSS of the whole process $(cat "$WORK/peak.txt") KiB)"

@@ -13,6 +13,13 @@ public struct Profile: Sendable, Equatable {
     public var theme: String?
     public var forumThemes: [String: String]
 
+    /// Names become TOML keys and cookie-jar file names: letters, digits, `-` and `_` only.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 64 && name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+        }
+    }
+
     public init(
         name: String, engine: String = "somethingawful", baseURL: String, username: String? = nil,
         dialect: String? = nil, theme: String? = nil, forumThemes: [String: String] = [:]
@@ -33,6 +40,8 @@ public enum ConfigError: MissiveError, Equatable {
     case missingKey(file: String, table: String, key: String)
     case unknownProfile(String, known: [String])
     case unwritable(file: String, reason: String)
+    case unreadable(file: String, reason: String)
+    case badProfileName(file: String, name: String)
 
     public var status: ExitStatus {
         switch self {
@@ -49,6 +58,9 @@ public enum ConfigError: MissiveError, Equatable {
         case let .unknownProfile(name, known):
             "no profile named \"\(name)\"; known: \(known.joined(separator: ", ")) (see `missive profiles list`)"
         case let .unwritable(file, reason): "cannot write \(file): \(reason)"
+        case let .unreadable(file, reason): "cannot read \(file): \(reason)"
+        case let .badProfileName(file, name):
+            "\(file): the profile name \"\(name)\" may use only letters, digits, - and _"
         }
     }
 }
@@ -94,7 +106,16 @@ public struct Config: Sendable, Equatable {
 
     public static func load(from paths: MissivePaths) throws(ConfigError) -> Config {
         let url = file(in: paths)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return Config() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            // Only a missing file means the defaults: an unreadable one must not be silently
+            // replaced by them (the next `profiles add` would write over the user's file).
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return Config() }
+            throw .unreadable(file: url.path, reason: isDirectory.boolValue ? "it is a directory" : "permission denied")
+        }
         let text: String
         do {
             text = try TextInput.decode(data, source: url.path)
@@ -128,6 +149,7 @@ public struct Config: Sendable, Equatable {
             config.undoWindow = seconds
         }
         for name in document.tables(under: "profiles") {
+            guard Profile.isValidName(name) else { throw .badProfileName(file: source, name: name) }
             let prefix = "profiles.\(name)."
             guard let baseURL = try string(prefix + "base_url") else {
                 throw .missingKey(file: source, table: "profiles.\(name)", key: "base_url")
@@ -176,15 +198,15 @@ public struct Config: Sendable, Equatable {
         do {
             try paths.createDirectories()
             let temporary = url.appendingPathExtension("tmp")
-            guard FileManager.default.createFile(
-                atPath: temporary.path, contents: Data(render().utf8), attributes: [.posixPermissions: 0o600])
-            else { throw CocoaError(.fileWriteNoPermission) }
+            try PrivateFile.write(Data(render().utf8), to: temporary)
             // rename(2) replaces the old file in one step, so a crash leaves the old or the new one.
             guard rename(temporary.path, url.path) == 0 else {
                 throw ConfigError.unwritable(file: url.path, reason: String(cString: strerror(errno)))
             }
         } catch let error as ConfigError {
             throw error
+        } catch let error as PrivateFile.WriteError {
+            throw .unwritable(file: url.path, reason: error.reason)
         } catch {
             throw .unwritable(file: url.path, reason: error.localizedDescription)
         }

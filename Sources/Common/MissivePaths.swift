@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where Missive keeps things, after the XDG base directory spec.
-/// `MISSIVE_HOME=DIR` puts all three under DIR, which tests and the demo use.
+/// `MISSIVE_HOME=DIR` puts all four under DIR, which tests and the demo use.
 public struct MissivePaths: Sendable, Equatable {
     /// config.toml, user themes and templates.
     public var config: URL
@@ -9,11 +9,14 @@ public struct MissivePaths: Sendable, Equatable {
     public var data: URL
     /// Logs and leftover editor buffers.
     public var state: URL
+    /// What can be fetched again when lost (the forum's smilie list).
+    public var cache: URL
 
-    public init(config: URL, data: URL, state: URL) {
+    public init(config: URL, data: URL, state: URL, cache: URL) {
         self.config = config
         self.data = data
         self.state = state
+        self.cache = cache
     }
 
     public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> MissivePaths {
@@ -22,7 +25,8 @@ public struct MissivePaths: Sendable, Equatable {
             return MissivePaths(
                 config: root.appendingPathComponent("config", isDirectory: true),
                 data: root.appendingPathComponent("data", isDirectory: true),
-                state: root.appendingPathComponent("state", isDirectory: true)
+                state: root.appendingPathComponent("state", isDirectory: true),
+                cache: root.appendingPathComponent("cache", isDirectory: true)
             )
         }
         let user = URL(fileURLWithPath: nonEmpty(environment["HOME"]) ?? NSHomeDirectory(), isDirectory: true)
@@ -36,11 +40,13 @@ public struct MissivePaths: Sendable, Equatable {
         return MissivePaths(
             config: base("XDG_CONFIG_HOME", ".config").appendingPathComponent("missive", isDirectory: true),
             data: base("XDG_DATA_HOME", ".local/share").appendingPathComponent("missive", isDirectory: true),
-            state: base("XDG_STATE_HOME", ".local/state").appendingPathComponent("missive", isDirectory: true)
+            state: base("XDG_STATE_HOME", ".local/state").appendingPathComponent("missive", isDirectory: true),
+            cache: base("XDG_CACHE_HOME", ".cache").appendingPathComponent("missive", isDirectory: true)
         )
     }
 
-    /// Creates the three directories, private to the user (0700).
+    /// Creates the config, data and state directories, private to the user (0700). The cache
+    /// directory is made by whatever first caches something.
     public func createDirectories() throws {
         for directory in [config, data, state] {
             try FileManager.default.createDirectory(

@@ -109,6 +109,9 @@ private struct Parser {
     let source: String
     var position = 0
     var line = 1
+    /// Arrays nest by recursion; a hostile file must get an error, not a stack overflow.
+    var depth = 0
+    static let maxDepth = 32
 
     init(characters: [Unicode.Scalar], source: String) {
         self.characters = characters
@@ -181,8 +184,11 @@ private struct Parser {
         while true {
             skipSpaces()
             switch current {
-            case "\"": parts.append(try basicString())
-            case "'": parts.append(try literalString())
+            case "\"", "'":
+                let quoted = current == "\"" ? try basicString() : try literalString()
+                // Keys are kept flat as dotted paths, so a dot inside one would change its meaning.
+                guard !quoted.contains(".") else { throw fail("a quoted key may not contain \".\" (\"\(quoted)\")") }
+                parts.append(quoted)
             case let c? where Parser.isBareKeyCharacter(c):
                 var name = ""
                 while let c = current, Parser.isBareKeyCharacter(c) { name.unicodeScalars.append(c); advance() }
@@ -284,6 +290,9 @@ private struct Parser {
     }
 
     mutating func array() throws(TOMLError) -> TOMLValue {
+        guard depth < Parser.maxDepth else { throw fail("arrays nest more than \(Parser.maxDepth) deep") }
+        depth += 1
+        defer { depth -= 1 }
         advance()
         var values: [TOMLValue] = []
         while true {

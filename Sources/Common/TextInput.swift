@@ -51,18 +51,21 @@ public enum TextInput {
 
     /// Reads a whole file (or stdin when `path` is nil or "-") and decodes it.
     public static func read(path: String?, limit: Int? = nil) throws(TextInputError) -> String {
-        if path == nil || path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return try decode(data, source: "<stdin>", limit: limit)
+        guard let path, path != "-" else {
+            return try decode(readBounded(FileHandle.standardInput, limit: limit), source: "<stdin>", limit: limit)
         }
-        let path = path ?? "-"
-        let data: Data
+        let handle: FileHandle
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         } catch {
             throw .unreadable(source: path, reason: reason(for: path))
         }
-        return try decode(data, source: path, limit: limit)
+        defer { try? handle.close() }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .unreadable(source: path, reason: "it is a directory")
+        }
+        return try decode(readBounded(handle, limit: limit), source: path, limit: limit)
     }
 
     /// The byte offset of the first sequence that is not well-formed UTF-8 (overlongs, surrogates
@@ -93,6 +96,19 @@ public enum TextInput {
             index += length
         }
         return nil
+    }
+
+    /// Reads to the end, or to one byte past `limit` so that a huge input is refused without
+    /// being held in memory whole.
+    private static func readBounded(_ handle: FileHandle, limit: Int?) -> Data {
+        guard let limit else { return handle.readDataToEndOfFile() }
+        var data = Data()
+        while data.count <= limit {
+            let chunk = handle.readData(ofLength: min(1 << 20, limit + 1 - data.count))
+            if chunk.isEmpty { break }
+            data.append(chunk)
+        }
+        return data
     }
 
     private static func reason(for path: String) -> String {

@@ -126,7 +126,7 @@ public struct BufferDirectory: Sendable {
             let stem = String(name.dropLast(3))
             guard let owner = BufferDirectory.owner(of: stem) else { continue }
             let lockURL = url.appendingPathComponent(stem + ".lock")
-            guard let descriptor = lock(lockURL, create: true) else { continue }
+            guard let descriptor = lockPatiently(lockURL) else { continue }
             let fileURL = url.appendingPathComponent(name)
             let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path)
             let date = attributes?[.modificationDate] as? Date ?? .distantPast
@@ -139,6 +139,17 @@ public struct BufferDirectory: Sendable {
         let parts = stem.split(separator: "-")
         if parts.count == 3, parts[0] == "draft", let id = Int64(parts[1]) { return .draft(id) }
         if parts.count == 2, parts[0] == "new" { return .new }
+        return nil
+    }
+
+    /// A child forked anywhere in this process holds a copy of a lock descriptor until it execs,
+    /// so a lock that was just released can look held for a moment: ask a few times before
+    /// deciding that a live session owns the buffer (under 0.1 s, and only when it looks held).
+    private func lockPatiently(_ lockURL: URL) -> Int32? {
+        for attempt in 0..<5 {
+            if let descriptor = lock(lockURL, create: true) { return descriptor }
+            if attempt < 4 { usleep(20_000) }
+        }
         return nil
     }
 

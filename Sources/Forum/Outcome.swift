@@ -129,11 +129,17 @@ public struct Evidence: Sendable, Equatable, CustomStringConvertible {
     public var summary: String
     public var status: Int?
     public var url: URL?
+    /// For reconcile, read before the POST: the newest id that is surely not this send's (a
+    /// reply: the thread's last post; a PM: the newest message in Sent Items). Keep it with the
+    /// unknown send and hand it back in `Attempt` (`after:`); only what is newer can be this send.
+    /// Nil for edits and new threads, which reconcile without one.
+    public var reconcileAfter: Int?
 
-    public init(_ summary: String, status: Int? = nil, url: URL? = nil) {
+    public init(_ summary: String, status: Int? = nil, url: URL? = nil, reconcileAfter: Int? = nil) {
         self.summary = summary
         self.status = status
         self.url = url
+        self.reconcileAfter = reconcileAfter
     }
 
     public var description: String {

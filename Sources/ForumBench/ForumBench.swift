@@ -1,15 +1,20 @@
 import Forum
 import Foundation
 
-/// `forum-bench BASE_URL THREAD COUNT USER PASSWORD`: logs in, posts COUNT replies to THREAD
+/// `forum-bench BASE_URL THREAD COUNT USER < PASSWORD`: logs in, posts COUNT replies to THREAD
 /// through the Something Awful adapter (GET the form, POST the reply, read the outcome), and
 /// prints the rate and the process's memory along the way, for scripts/bench-forum.sh.
+/// The password comes on standard input (its first line), never as an argument, which `ps` shows.
 @main
 enum ForumBench {
     static func main() async {
         let arguments = CommandLine.arguments
-        guard arguments.count == 6, let base = URL(string: arguments[1]), let thread = Int(arguments[2]), let count = Int(arguments[3]), count > 0 else {
-            FileHandle.standardError.write(Data("usage: forum-bench BASE_URL THREAD COUNT USER PASSWORD\n".utf8))
+        guard arguments.count == 5, let base = URL(string: arguments[1]), let thread = Int(arguments[2]), let count = Int(arguments[3]), count > 0 else {
+            FileHandle.standardError.write(Data("usage: forum-bench BASE_URL THREAD COUNT USER < PASSWORD\n".utf8))
+            exit(64)
+        }
+        guard let password = readLine(strippingNewline: true), !password.isEmpty else {
+            FileHandle.standardError.write(Data("forum-bench: no password on standard input\n".utf8))
             exit(64)
         }
         do {
@@ -19,7 +24,7 @@ enum ForumBench {
             let reuse = ProcessInfo.processInfo.environment["FORUM_BENCH_FRESH"] != "1"
             let adapter = try SomethingAwfulAdapter(
                 baseURL: base, settings: HTTPSettings(userAgent: "missive/bench", cookieJar: jar, reuseConnections: reuse))
-            _ = try await adapter.login(username: arguments[4], password: arguments[5])
+            _ = try await adapter.login(username: arguments[4], password: password)
             var failures: [String: Int] = [:]
             var checkpoints: [(replies: Int, rss: Int, peak: Int)] = []
             let start = ContinuousClock.now

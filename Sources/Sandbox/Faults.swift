@@ -22,11 +22,14 @@ public enum Fault: String, Sendable, CaseIterable, Equatable {
     case notHTML = "nothtml"
     /// A redirect to a page that redirects to itself forever; nothing is stored.
     case redirectLoop = "loop"
+    /// The post is stored, then the answer is an HTTP 500 (PHP failing on the way to the page).
+    /// Last in the list, so a seeded run's earlier faults stay the same.
+    case serverErrorAfterStoring = "500stored"
 
     /// Whether the request is carried out before the fault shows.
     var storesFirst: Bool {
         switch self {
-        case .drop, .slow, .truncate, .empty, .noForm: return true
+        case .drop, .slow, .truncate, .empty, .noForm, .serverErrorAfterStoring: return true
         case .serverError, .databaseError, .notHTML, .redirectLoop: return false
         }
     }

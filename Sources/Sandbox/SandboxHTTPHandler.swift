@@ -17,7 +17,12 @@ struct SandboxHTTPHandler: HTTPHandler {
         let body = try await request.bodyData
         let parsed = SandboxRequest.parse(method: request.method.rawValue, path: request.target.path(),
                                           rawQuery: request.target.query(), headers: headers, body: body)
+        // `?theme=NAME` is for a person comparing themes in a browser; no form sends it.
+        let style = forum.themes.style(for: parsed.query["theme"])
+        return try await PageStyle.$current.withValue(style) { try await respond(to: parsed) }
+    }
 
+    private func respond(to parsed: SandboxRequest) async throws -> HTTPResponse {
         if parsed.script.hasPrefix("_sandbox/") {
             return Self.http(try await control(parsed))
         }
@@ -47,6 +52,8 @@ struct SandboxHTTPHandler: HTTPHandler {
             return Self.http(SandboxResponse(status: 200, headers: [("Content-Type", "text/html; charset=windows-1252")]))
         case .noForm:
             return Self.http(try await forum.index(SandboxRequest(method: .get, script: "index.php"), user: visitor.user))
+        case .serverErrorAfterStoring:
+            return Self.http(Self.answer(for: .serverError))
         default:
             return Self.http(response)
         }
@@ -61,7 +68,7 @@ struct SandboxHTTPHandler: HTTPHandler {
     /// The answers of faults that strike before the forum does anything.
     static func answer(for fault: Fault) -> SandboxResponse {
         switch fault {
-        case .serverError:
+        case .serverError, .serverErrorAfterStoring:
             return SandboxResponse(status: 500, headers: [("Content-Type", "text/html")],
                                    body: Data("<html><body><h1>500 Internal Server Error</h1></body></html>".utf8))
         case .databaseError:

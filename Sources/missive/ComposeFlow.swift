@@ -4,11 +4,18 @@ import Foundation
 import Store
 
 /// What reply, pm, thread, edit-post and new have in common: reopen the open draft for the
-/// target (unless --new or a template), or build new content (from a template, a body file),
-/// then save it directly (--no-edit) or through the editor, and report the draft id.
+/// target (unless --new or a template), or build new content (from a template, a body file, the
+/// forum's text), then save it directly (--no-edit) or through the editor, and report the draft id.
 struct ComposeFlow {
     let workspace: Workspace
     let options: ComposeOptions
+    /// What to fetch from the forum first (quotes, a post's current text), if anything.
+    var forum: ForumText?
+    var timeout = 30
+
+    /// The note on an edit draft's first revision: the post as the forum had it before the edit,
+    /// which is what an undo of the sent edit puts back.
+    static let originalNote = "the post as it was on the forum"
 
     /// `base` is what the command line says (kind, target, subject); `fixed` are the same
     /// fields as front matter values, which win over a template's.
@@ -17,6 +24,8 @@ struct ComposeFlow {
         var fixed = fixed
         if options.profile != nil { fixed[.profile] = profile }
         if let format = options.format { fixed[.format] = format.rawValue }
+        // The user's own text is read (and checked) before anything goes to the forum.
+        let typed = try bodyFromFile()
 
         if var base, options.template == nil {
             base.profile = profile
@@ -24,10 +33,11 @@ struct ComposeFlow {
             if !options.forceNew, let existing = try workspace.store.openDraft(for: base) {
                 Console.note("draft \(existing.id) for \(existing.content.target.describe(existing.content.kind)) is open: "
                     + "continuing it (--new starts another)")
-                try await continueDraft(existing)
+                let added = forum?.addsToOpenDraft == true ? try await fetch(profile) : .none
+                try await continueDraft(existing, typed: typed, adding: added)
                 return
             }
-            try await start(base)
+            try await start(base, typed: typed, try await fetch(profile))
             return
         }
         guard let name = options.template else {
@@ -38,39 +48,99 @@ struct ComposeFlow {
             request, templates: try workspace.store.templates(), now: workspace.now,
             defaultProfile: profile)
         if let format = options.format { content.format = format }
-        try await start(content)
+        try await start(content, typed: typed, try await fetch(profile))
     }
 
-    private func start(_ content: DraftContent) async throws {
+    private func fetch(_ profileName: String) async throws -> FetchedText {
+        guard let forum else { return .none }
+        let fetcher = ForumFetcher(
+            profile: try workspace.config.profile(named: profileName), paths: workspace.paths,
+            timeout: timeout, profileNamed: options.profile != nil)
+        return await fetcher.fetch(forum)
+    }
+
+    private func start(_ content: DraftContent, typed: String?, _ fetched: FetchedText) async throws {
+        if let refusal = fetched.refusal { throw refusal }
         var content = content
-        if let body = try bodyFromFile() { content.body = body }
+        if content.subject.isEmpty, let subject = fetched.subject { content.subject = subject }
+        let forumText = fetched.body(for: content.format)
+        if fetched.isOriginal, !forumText.isEmpty {
+            try await startFromOriginal(content, original: forumText, typed: typed)
+            return
+        }
+        // Quotes come first, as the forum's own reply form puts them; the user writes below.
+        content.body = Self.blocks(forumText, typed ?? content.body)
         if options.noEdit {
             guard !content.body.isEmpty else {
-                throw CommandError(.dataError, "the body is empty, so there is no draft to save")
+                throw fetched.nothingToSave ?? CommandError(.dataError, "the body is empty, so there is no draft to save")
             }
             let draft = try workspace.store.createDraft(DraftWrite(content: content), now: workspace.now)
             Report.created(draft)
             return
         }
-        try Report.session(try await EditSession(environment: workspace.environment).compose(content))
+        let result = try await EditSession(environment: workspace.environment).compose(content)
+        fetched.remind()
+        try Report.session(result)
     }
 
-    private func continueDraft(_ draft: Draft) async throws {
-        var draft = draft
-        if let body = try bodyFromFile() {
-            draft.content.body = body
-            if options.noEdit {
-                let result = try workspace.store.saveRevision(of: draft.id, DraftWrite(content: draft.content), now: workspace.now)
-                Report.save(result)
+    /// An edit starts from the post as the forum has it, stored as revision 1 before the editor
+    /// opens, so that what the user changes is revision 2 and an undo can go back to 1.
+    private func startFromOriginal(_ content: DraftContent, original: String, typed: String?) async throws {
+        var first = content
+        first.body = original
+        let draft = try workspace.store.createDraft(DraftWrite(content: first, note: Self.originalNote), now: workspace.now)
+        Console.note("created draft \(draft.id) for \(content.target.describe(content.kind)); revision 1 is "
+            + "\(Self.originalNote)")
+        var next = draft
+        if let replacement = typed ?? (content.body.isEmpty ? nil : content.body) { next.content.body = replacement }
+        if options.noEdit {
+            guard typed != nil else {
+                Console.print(String(draft.id))
                 return
             }
+            Report.save(try workspace.store.saveRevision(of: draft.id, DraftWrite(content: next.content), now: workspace.now))
+            return
         }
-        try Report.session(try await EditSession(environment: workspace.environment).edit(draft))
+        let result = try await EditSession(environment: workspace.environment).edit(next)
+        if case let .saved(saved, _) = result.outcome, saved.content.body.isEmpty, result.problem == nil {
+            // An empty body means "never mind", as it does for any new draft.
+            _ = try workspace.store.deleteDraft(draft.id, now: workspace.now)
+            Console.note("the body was empty, so draft \(draft.id) was discarded (`missive undo` brings it back)")
+            return
+        }
+        try Report.session(result)
+    }
+
+    private func continueDraft(_ draft: Draft, typed: String?, adding fetched: FetchedText) async throws {
+        var draft = draft
+        let added = fetched.body(for: draft.content.format)
+        if let typed {
+            draft.content.body = Self.blocks(added, typed)
+        } else if !added.isEmpty {
+            draft.content.body = Self.blocks(draft.content.body, added)
+            // A flagged draft opens on its raw text, so the quotes go there too.
+            if let raw = draft.raw { draft.raw = Self.blocks(raw, added) }
+            Console.note("added \(fetched.pieces.count) quote(s) at the end of draft \(draft.id)")
+        }
+        if options.noEdit {
+            if typed == nil, added.isEmpty, let error = fetched.nothingToSave { throw error }
+            let result = try workspace.store.saveRevision(of: draft.id, DraftWrite(content: draft.content), now: workspace.now)
+            Report.save(result)
+            return
+        }
+        let result = try await EditSession(environment: workspace.environment).edit(draft)
+        fetched.remind()
+        try Report.session(result)
     }
 
     private func bodyFromFile() throws -> String? {
         guard let path = options.bodyFile else { return nil }
         return FrontMatter.trimBody(try TextInput.read(path: path, limit: ComposeEnvironment.defaultByteLimit))
+    }
+
+    /// Non-empty blocks of a body, a blank line apart (a fence needs one before the text after it).
+    static func blocks(_ parts: String...) -> String {
+        parts.filter { !$0.isEmpty }.joined(separator: "\n\n")
     }
 }
 

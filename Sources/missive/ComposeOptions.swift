@@ -5,7 +5,7 @@ import Store
 
 /// Options every creating command shares (reply, pm, thread, edit-post, new).
 struct ComposeOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Start from this template (see `missive templates list`).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Start a new draft from this template (see `missive templates list`).", valueName: "name"))
     var template: String?
 
     @Option(name: .customLong("var"), help: ArgumentHelp("A template variable, NAME=VALUE (repeatable).", valueName: "name=value"))
@@ -14,13 +14,13 @@ struct ComposeOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The profile (forum account) the draft is for; default from config.", valueName: "name"))
     var profile: String?
 
-    @Option(name: .long, help: ArgumentHelp("markdown or bbcode.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("How the body is written.", valueName: "format"))
     var format: DraftFormat?
 
     @Option(name: .customLong("body-file"), help: ArgumentHelp("Take the body from FILE (- for stdin).", valueName: "file"))
     var bodyFile: String?
 
-    @Flag(name: .customLong("no-edit"), help: "Save without opening the editor (with --body-file or a template).")
+    @Flag(name: .customLong("no-edit"), help: "Save without opening the editor (with --body-file, a template, or text from the forum).")
     var noEdit = false
 
     @Flag(name: .customLong("new"), help: "Start another draft even if one is open for the same target.")
@@ -28,7 +28,12 @@ struct ComposeOptions: ParsableArguments {
 
     func validate() throws {
         _ = try parsedVariables()
-        if noEdit, bodyFile == nil, template == nil {
+    }
+
+    /// `--no-edit` needs a body from somewhere: a file, a template, or text fetched from the
+    /// forum (`fetching`: quotes, a post's current text). Each command says which it has.
+    func requireBodySource(fetching: Bool) throws {
+        if noEdit, bodyFile == nil, template == nil, !fetching {
             throw ValidationError("--no-edit needs --body-file or --template: there would be nothing to save")
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Compose
+import Forum
 import Store
 
 struct EditPostCommand: AsyncParsableCommand {
@@ -7,23 +8,35 @@ struct EditPostCommand: AsyncParsableCommand {
         commandName: "edit-post",
         abstract: "Write a new version of one of your posts in your editor.",
         discussion: """
-            The draft records the post; fetching its current text needs the forum, which comes later, \
-            so the body starts empty (or from --body-file). Prints the draft id.
+            Fetches the post's current BBCode from the forum and keeps it as the draft's first \
+            revision (what an undo of the sent edit puts back), then opens your editor on it. The \
+            draft is `format: bbcode`, so you edit the post exactly as the forum holds it; with \
+            --format markdown the post sits in a ```bbcode fence (sent verbatim) and you can write \
+            Markdown around it. If the forum cannot be reached, or you are not logged in, the draft \
+            starts empty and a warning says how to fix it. Prints the draft id.
+
+            POST is the post's id or its URL (showthread.php?goto=post&postid=..., a link ending in #post...).
             """)
 
-    @Argument(help: ArgumentHelp("The post id.", valueName: "post"))
-    var post: Int64
+    @Argument(help: ArgumentHelp("The post: its id or URL.", valueName: "post"))
+    var post: String
 
     @OptionGroup var options: ComposeOptions
 
+    @OptionGroup var fetch: FetchOptions
+
     func validate() throws {
-        try requirePositive(post, "post id")
+        _ = try forumID(post, .post)
+        try options.requireBodySource(fetching: true)
     }
 
     func run() async throws {
+        let post = try forumID(post, .post)
         let workspace = try Workspace.open()
-        try await ComposeFlow(workspace: workspace, options: options).run(
-            base: DraftContent(kind: .edit, target: DraftTarget(post: post), profile: ""),
-            fixed: [.post: String(post)])
+        // The post is BBCode already: a BBCode draft shows it as it is, with nothing to unwrap.
+        let format = options.format ?? .bbcode
+        try await ComposeFlow(workspace: workspace, options: options, forum: .postSource(post), timeout: fetch.timeout).run(
+            base: DraftContent(kind: .edit, target: DraftTarget(post: post), format: format, profile: ""),
+            fixed: [.post: String(post), .format: format.rawValue])
     }
 }

@@ -12,10 +12,10 @@ struct InboxListCommand: AsyncParsableCommand {
 
     @OptionGroup var forum: ForumOptions
 
-    @Option(help: ArgumentHelp("inbox or sent.", valueName: "folder"))
+    @Option(help: ArgumentHelp("The folder to list; sent is Sent Items.", valueName: "folder"))
     var folder: PrivateMessageFolder = .inbox
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: "Print JSON: a list of id, subject, correspondent, date, unread, replied, forwarded.")
     var json = false
 
     func run() async throws {

@@ -24,6 +24,9 @@ struct LoginCommand: AsyncParsableCommand {
     @Flag(help: "Read the password from standard input instead of asking.")
     var passwordStdin = false
 
+    @Flag(help: ArgumentHelp(SessionReport.help))
+    var json = false
+
     func validate() throws {
         if let username, username.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--username must not be empty.")
@@ -40,6 +43,8 @@ struct LoginCommand: AsyncParsableCommand {
             ? try TerminalPassword.readStandardInput()
             : try TerminalPassword.ask(prompt: "Password for \(username) at \(connection.profile.baseURL): ")
         let session = try await connection.adapter.login(username: username, password: password)
-        print("Logged in to \(connection.profile.name) as \(session.username ?? username) (user \(session.userID)).")
+        if json { return try printJSON(SessionReport(profile: connection.profile, session: session)) }
+        // The name is the forum's; it may spell it differently from what was typed.
+        print("Logged in to \(connection.profile.name) as \(session.username ?? "user \(session.userID)") (user \(session.userID)).")
     }
 }

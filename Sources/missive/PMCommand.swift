@@ -1,48 +1,20 @@
 import ArgumentParser
-import Compose
-import Store
 
+/// `missive pm`: writing a message is the default (`pm USER ...` is `pm write USER ...`), and
+/// `pm show ID` reads one, so a message can be read and answered from one command.
 struct PMCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pm",
-        abstract: "Write a private message in your editor.",
+        abstract: "Write a private message in your editor, or read one with `pm show ID`.",
         discussion: """
-            One open draft per recipient (or per message answered or forwarded): running it again \
-            reopens that draft. Prints the draft id.
-            """)
+            missive pm USER [--subject S] [--reply-to PM | --forward PM] writes a message \
+            (`missive pm write --help` lists every option). --reply-to and --forward start the \
+            draft with the message quoted from the forum.
 
-    @Argument(help: ArgumentHelp("The user to write to.", valueName: "user"))
-    var user: String
-
-    @Option(name: .long, help: ArgumentHelp("The message's subject.", valueName: "subject"))
-    var subject: String?
-
-    @Option(name: .customLong("reply-to"), help: ArgumentHelp("The private message this answers.", valueName: "pm"))
-    var replyTo: Int64?
-
-    @Option(name: .long, help: ArgumentHelp("The private message this forwards.", valueName: "pm"))
-    var forward: Int64?
-
-    @OptionGroup var options: ComposeOptions
-
-    func validate() throws {
-        if user.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the user name is empty") }
-        if user.contains("\n") { throw ValidationError("a user name is one line") }
-        if replyTo != nil, forward != nil { throw ValidationError("use --reply-to or --forward, not both") }
-        if let replyTo { try requirePositive(replyTo, "message id") }
-        if let forward { try requirePositive(forward, "message id") }
-    }
-
-    func run() async throws {
-        let workspace = try Workspace.open()
-        var fixed: [Buffer.Key: String] = [.to: user]
-        if let subject { fixed[.subject] = subject }
-        if let replyTo { fixed[.reply_to] = String(replyTo) }
-        if let forward { fixed[.forward] = String(forward) }
-        try await ComposeFlow(workspace: workspace, options: options).run(
-            base: DraftContent(
-                kind: .pm, target: DraftTarget(recipient: user, replyTo: replyTo, forwardOf: forward),
-                subject: subject ?? "", profile: ""),
-            fixed: fixed)
-    }
+            missive pm show ID reads a message (the same as `missive inbox show ID`); ID is its \
+            number or its URL. To write to a user whose name is "show" or "write", name the \
+            subcommand: `missive pm write show`.
+            """,
+        subcommands: [PMWriteCommand.self, PrivateMessageShowCommand.self],
+        defaultSubcommand: PMWriteCommand.self)
 }

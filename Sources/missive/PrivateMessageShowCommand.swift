@@ -12,10 +12,10 @@ struct PrivateMessageShowCommand: AsyncParsableCommand {
 
     @OptionGroup var forum: ForumOptions
 
-    @Argument(help: "The message's id or URL.")
+    @Argument(help: ArgumentHelp("The message's id or URL.", valueName: "id"))
     var message: String
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: "Print JSON: id, subject, author, date, text.")
     var json = false
 
     func validate() throws {

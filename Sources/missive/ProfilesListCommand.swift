@@ -6,7 +6,7 @@ import Foundation
 struct ProfilesListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the profiles; * marks the default.")
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: "Print JSON: a list of name, engine, base_url, username, dialect, theme, default.")
     var json = false
 
     struct Entry: Encodable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Compose
+import Forum
 import Store
 
 struct ReplyCommand: AsyncParsableCommand {
@@ -10,33 +11,40 @@ struct ReplyCommand: AsyncParsableCommand {
             Opens $EDITOR on a buffer with front matter and an empty body (or the template's). If a \
             draft for this thread is open already, it is reopened instead; --new starts another. \
             Prints the draft id.
+
+            --quote fetches each post's quote from the forum, as BBCode, and starts the body with \
+            it. In a Markdown draft each quote sits in a ```bbcode fence, which the converter sends \
+            exactly as the forum gave it; write your reply below. Quoting into an open draft adds \
+            the quotes at its end. If the forum cannot be reached, or you are not logged in, the \
+            draft is made without the quotes and a warning says how to fix it.
+
+            THREAD and POST are ids or the forum's URLs for them (showthread.php?threadid=..., \
+            showthread.php?goto=post&postid=..., a link ending in #post...).
             """)
 
-    @Argument(help: ArgumentHelp("The thread id.", valueName: "thread"))
-    var thread: Int64
+    @Argument(help: ArgumentHelp("The thread: its id or URL.", valueName: "thread"))
+    var thread: String
 
-    @Option(name: .long, help: ArgumentHelp("A post to quote (repeatable).", valueName: "post"))
-    var quote: [Int64] = []
+    @Option(name: .long, help: ArgumentHelp("A post to quote, by id or URL (repeatable).", valueName: "post"))
+    var quote: [String] = []
 
     @OptionGroup var options: ComposeOptions
 
+    @OptionGroup var fetch: FetchOptions
+
     func validate() throws {
-        try requirePositive(thread, "thread id")
-        for post in quote { try requirePositive(post, "post id to quote") }
+        _ = try forumID(thread, .thread)
+        for post in quote { _ = try forumID(post, .post) }
+        try options.requireBodySource(fetching: !quote.isEmpty)
     }
 
     func run() async throws {
+        let thread = try forumID(thread, .thread)
+        let posts = try quote.map { try forumID($0, .post) }
         let workspace = try Workspace.open()
-        if !quote.isEmpty {
-            Console.note("quoting posts needs the forum, which this build cannot reach yet; the draft starts without the quotes")
-        }
-        try await ComposeFlow(workspace: workspace, options: options).run(
+        try await ComposeFlow(workspace: workspace, options: options,
+                              forum: posts.isEmpty ? nil : .quotedPosts(posts), timeout: fetch.timeout).run(
             base: DraftContent(kind: .reply, target: DraftTarget(thread: thread), profile: ""),
             fixed: [.thread: String(thread)])
     }
-}
-
-/// Ids on the forum are positive numbers; anything else is a usage error before the store is touched.
-func requirePositive(_ value: Int64, _ what: String) throws {
-    if value <= 0 { throw ValidationError("the \(what) must be a positive number, not \(value)") }
 }

@@ -9,8 +9,8 @@ struct SmiliesCommand: AsyncParsableCommand {
         commandName: "smilies",
         abstract: "List the forum's smilie codes, optionally only those matching SEARCH.",
         discussion: """
-            The list is fetched from the forum at most once a day and kept in the state directory \
-            (smilies-PROFILE.json); --refresh fetches it now.
+            The list is fetched from the forum at most once a day and kept in the cache directory \
+            ($XDG_CACHE_HOME/missive/smilies-PROFILE.json); --refresh fetches it now.
             """
     )
 
@@ -22,23 +22,17 @@ struct SmiliesCommand: AsyncParsableCommand {
     @Flag(help: "Fetch the list from the forum even if the cached copy is fresh.")
     var refresh = false
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: "Print JSON: a list of code, group, image_url, title.")
     var json = false
 
-    struct Cache: Codable {
-        var fetchedAt: Date
-        var smilies: [Smilie]
-    }
-
-    static let maximumAge: TimeInterval = 24 * 3600
-
     func run() async throws {
-        let connection = try ForumConnection.open(forum)
-        let file = connection.paths.state.appendingPathComponent("smilies-\(connection.profile.name).json")
-        var smilies = refresh ? nil : Self.cached(file)
+        // Reading the list needs no login, so the cookie jar is only read.
+        let connection = try ForumConnection.open(forum, cookieJar: .readOnly)
+        let cache = SmiliesCache(directory: connection.paths.cache, profile: connection.profile.name)
+        var smilies = refresh ? nil : cache.load(now: Date())
         if smilies == nil {
             let fetched = try await connection.adapter.smilies()
-            Self.store(fetched, in: file, paths: connection.paths)
+            cache.store(fetched, now: Date())
             smilies = fetched
         }
         let needle = search?.lowercased() ?? ""
@@ -49,22 +43,5 @@ struct SmiliesCommand: AsyncParsableCommand {
         for smilie in shown {
             print([smilie.code, smilie.group, smilie.title ?? ""].joined(separator: "\t"))
         }
-    }
-
-    /// The cached list when it is younger than a day (a broken cache is simply fetched again).
-    static func cached(_ file: URL) -> [Smilie]? {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        guard let cache = try? decoder.decode(Cache.self, from: data), -cache.fetchedAt.timeIntervalSinceNow < maximumAge else { return nil }
-        return cache.smilies
-    }
-
-    /// Best effort: a cache that cannot be written costs a fetch next time, nothing more.
-    static func store(_ smilies: [Smilie], in file: URL, paths: MissivePaths) {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        guard (try? paths.createDirectories()) != nil, let data = try? encoder.encode(Cache(fetchedAt: Date(), smilies: smilies)) else { return }
-        try? data.write(to: file, options: .atomic)
     }
 }

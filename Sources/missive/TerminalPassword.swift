@@ -46,9 +46,12 @@ struct TerminalPassword: CredentialSource {
         silent.c_lflag &= ~tcflag_t(ECHO)
         silent.c_lflag |= tcflag_t(ICANON)
         _ = prompt.withCString { write(tty, $0, strlen($0)) }
+        // Ctrl-C (or a kill) at the prompt must not leave the terminal without echo.
+        let guardian = EchoGuard(tty: tty, saved: saved)
         _ = tcsetattr(tty, TCSAFLUSH, &silent)
         defer {
             _ = tcsetattr(tty, TCSAFLUSH, &saved)
+            guardian.release()
             _ = write(tty, "\n", 1)
         }
         var bytes: [UInt8] = []
@@ -69,4 +72,44 @@ struct TerminalPassword: CredentialSource {
         guard !text.isEmpty else { throw PasswordError.empty }
         return text
     }
+}
+
+/// While echo is off, the signals that end a program at a prompt (Ctrl-C, Ctrl-\\, a hang-up, a
+/// kill) first put the terminal back as it was, then end the program as they would have.
+/// Only async-signal-safe calls happen in the handler: tcsetattr, write, signal, raise.
+private struct EchoGuard {
+    static let signals: [Int32] = [SIGINT, SIGQUIT, SIGTERM, SIGHUP]
+    private var previous: [(Int32, __sighandler_t?)] = []
+
+    init(tty: Int32, saved: termios) {
+        echoGuardTerminal = saved
+        echoGuardDescriptor = tty
+        for number in Self.signals {
+            let old = signal(number, restoreTerminalAndReraise)
+            // A signal the program was told to ignore (nohup) stays ignored.
+            if let old, unsafeBitCast(old, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                _ = signal(number, old)
+                continue
+            }
+            previous.append((number, old))
+        }
+    }
+
+    func release() {
+        for (number, handler) in previous { _ = signal(number, handler) }
+        echoGuardDescriptor = -1
+    }
+}
+
+// The handler can reach only globals. Written before the handlers go in, read only by them.
+private nonisolated(unsafe) var echoGuardTerminal = termios()
+private nonisolated(unsafe) var echoGuardDescriptor: Int32 = -1
+
+private func restoreTerminalAndReraise(_ number: Int32) {
+    if echoGuardDescriptor >= 0 {
+        _ = tcsetattr(echoGuardDescriptor, TCSAFLUSH, &echoGuardTerminal)
+        _ = write(echoGuardDescriptor, "\n", 1)
+    }
+    _ = signal(number, SIG_DFL)
+    _ = raise(number)
 }

@@ -1,15 +1,19 @@
 import ArgumentParser
 import Compose
+import Forum
 import Store
 
 struct ThreadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thread",
         abstract: "Write a new thread in your editor.",
-        discussion: "One open draft per forum: running it again reopens that draft. Prints the draft id.")
+        discussion: """
+            One open draft per forum: running it again reopens that draft. Prints the draft id. \
+            FORUM is the forum's id or its URL (forumdisplay.php?forumid=...).
+            """)
 
-    @Argument(help: ArgumentHelp("The forum id.", valueName: "forum"))
-    var forum: Int64
+    @Argument(help: ArgumentHelp("The forum: its id or URL.", valueName: "forum"))
+    var forum: String
 
     @Option(name: .long, help: ArgumentHelp("The thread's title.", valueName: "subject"))
     var subject: String
@@ -20,12 +24,14 @@ struct ThreadCommand: AsyncParsableCommand {
     @OptionGroup var options: ComposeOptions
 
     func validate() throws {
-        try requirePositive(forum, "forum id")
+        _ = try forumID(forum, .forum)
         if let icon { try requirePositive(icon, "icon id") }
         if subject.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the subject is empty") }
+        try options.requireBodySource(fetching: false)
     }
 
     func run() async throws {
+        let forum = try forumID(forum, .forum)
         let workspace = try Workspace.open()
         var fixed: [Buffer.Key: String] = [.forum: String(forum), .subject: subject]
         if let icon { fixed[.icon] = String(icon) }

@@ -8,42 +8,41 @@ struct WhoamiCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "whoami",
         abstract: "Show who a profile is logged in as.",
-        discussion: "Asks the forum, so an expired session shows as logged out. Exits with status 77 when not logged in."
+        discussion: """
+            With a saved session, asks the forum, so an expired session shows as logged out; \
+            without one, says so without asking. Never writes the cookie jar. Exits with status 77 \
+            when not logged in.
+            """
     )
 
     @OptionGroup var forum: ForumOptions
 
-    @Flag(help: "Print JSON: profile, base_url, logged_in, userid, username.")
+    @Flag(help: ArgumentHelp(SessionReport.help))
     var json = false
-
-    struct Report: Encodable {
-        var profile: String
-        var baseURL: String
-        var loggedIn: Bool
-        var userid: Int?
-        var username: String?
-
-        enum CodingKeys: String, CodingKey {
-            case profile, baseURL = "base_url", loggedIn = "logged_in", userid, username
-        }
-    }
 
     struct NotLoggedIn: MissiveError {
         var profile: String
+        /// Whether the forum was asked (a session was saved) or there was nothing to ask about.
+        var asked: Bool
         var status: ExitStatus { .noPermission }
-        var description: String { "not logged in to \(profile); run `missive login --profile \(profile)`" }
+        var description: String {
+            let login = "run `missive login --profile \(profile)`"
+            return asked
+                ? "the forum no longer knows the saved session for \(profile) (it expired or was logged out); \(login)"
+                : "not logged in to \(profile) (no saved session); \(login)"
+        }
     }
 
     func run() async throws {
-        let connection = try ForumConnection.open(forum, credentials: nil)
-        let session = try await connection.adapter.currentSession()
+        let connection = try ForumConnection.open(forum, credentials: nil, cookieJar: .readOnly)
+        let saved = await connection.adapter.hasSavedSession()
+        let session = saved ? try await connection.adapter.currentSession() : nil
         let profile = connection.profile
         if json {
-            try printJSON(Report(profile: profile.name, baseURL: profile.baseURL, loggedIn: session != nil,
-                                 userid: session?.userID, username: session?.username))
+            try printJSON(SessionReport(profile: profile, session: session))
         } else if let session {
             print("\(session.username ?? "user \(session.userID)") (user \(session.userID)) on \(profile.name), \(profile.baseURL)")
         }
-        if session == nil { throw NotLoggedIn(profile: profile.name) }
+        if session == nil { throw NotLoggedIn(profile: profile.name, asked: saved) }
     }
 }

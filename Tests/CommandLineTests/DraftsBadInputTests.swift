@@ -72,6 +72,17 @@ import Testing
         #expect(draft["flagged"] as? Bool == true)
         #expect(draft["body"] as? String == "my reply")
         #expect(try home.run(["drafts", "list"]).output.contains("[needs fixing]"))
+
+        // Opening it again shows the text as it was left, the problem on top; fixing it clears the flag.
+        let seen = home.root.appendingPathComponent("seen.md").path
+        let fixer = try home.script("fix.sh", "cp \"$1\" '\(seen)'\nsed -i 's/^thread: one$/thread: 1/' \"$1\"")
+        let fixed = try home.run(["drafts", "edit", "1"], editor: fixer)
+        #expect(fixed.status == 0, "\(fixed.errorOutput)")
+        let shown = try String(contentsOfFile: seen, encoding: .utf8)
+        #expect(shown.hasPrefix("<!-- Missive: The front matter has errors"))
+        #expect(shown.contains("`thread` must be a number, not `one`"))
+        #expect(try home.show(1)["flagged"] as? Bool == false)
+        #expect(try home.show(1)["body"] as? String == "my reply")
     }
 
     @Test func aStoreFromANewerMissiveIsRefusedAndLeftUntouched() throws {

@@ -56,6 +56,34 @@ import Testing
         #expect(try sandbox.run(["whoami"]).status == 77)
     }
 
+    @Test func loginJSONNamesTheUserAsTheForumDoes() throws {
+        let sandbox = try SandboxProcess()
+        let result = try sandbox.run(["login", "--password-stdin", "--json", "--username", "MISSIVE TESTER"], stdin: "sandbox\n")
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        #expect(object["username"] as? String == "Missive Tester", "the forum's spelling, not what was typed")
+        #expect(object["userid"] as? Int == 1005)
+        #expect(object["logged_in"] as? Bool == true)
+        #expect(object["profile"] as? String == "sandbox")
+    }
+
+    @Test func aWrongPasswordFailsEvenWithASessionInTheJar() throws {
+        let sandbox = try SandboxProcess()
+        try sandbox.logIn()
+        let result = try sandbox.run(["login", "--password-stdin", "--username", "Zoë"], stdin: "wrong\n")
+        #expect(result.status == 77)
+        #expect(result.errorOutput.contains("did not accept that username and password"))
+        #expect(!result.output.contains("Logged in"))
+    }
+
+    @Test func logoutWithoutASessionCreatesNoJar() throws {
+        let sandbox = try SandboxProcess()
+        let result = try sandbox.run(["logout"])
+        #expect(result.status == 0)
+        #expect(result.output == "Not logged in to sandbox; nothing to forget.\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.jar.path))
+    }
+
     @Test func anUnknownProfileIsAConfigurationError() throws {
         let sandbox = try SandboxProcess()
         let result = try sandbox.run(["login", "--profile", "nope", "--password-stdin"], stdin: "sandbox\n")

@@ -6,7 +6,7 @@ import Testing
         let sandbox = try SandboxProcess()
         let before = try sandbox.run(["whoami"])
         #expect(before.status == 77)
-        #expect(before.errorOutput.contains("not logged in to sandbox; run `missive login --profile sandbox`"))
+        #expect(before.errorOutput.contains("not logged in to sandbox (no saved session); run `missive login --profile sandbox`"))
 
         try sandbox.logIn()
         let after = try sandbox.run(["whoami", "--json"])
@@ -17,6 +17,38 @@ import Testing
         #expect(object["profile"] as? String == "sandbox")
         #expect(object["base_url"] as? String == sandbox.baseURL)
         #expect((object["userid"] as? Int ?? 0) > 0)
+    }
+
+    @Test func withoutASessionWhoamiNeitherAsksTheForumNorWritesAJar() throws {
+        let sandbox = try SandboxProcess()
+        // With the forum gone, "not logged in" (77) rather than "cannot connect" (69) shows
+        // that nothing was asked.
+        sandbox.stop()
+        let result = try sandbox.run(["whoami"])
+        #expect(result.status == 77)
+        #expect(result.errorOutput.contains("(no saved session)"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.jar.path))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.jar.deletingLastPathComponent().path))
+    }
+
+    @Test func whoamiLeavesTheJarAsItWas() throws {
+        let sandbox = try SandboxProcess()
+        try sandbox.logIn()
+        let before = try Data(contentsOf: sandbox.jar)
+        let modified = try FileManager.default.attributesOfItem(atPath: sandbox.jar.path)[.modificationDate] as? Date
+        #expect(try sandbox.run(["whoami"]).status == 0)
+        #expect(try Data(contentsOf: sandbox.jar) == before)
+        #expect(try FileManager.default.attributesOfItem(atPath: sandbox.jar.path)[.modificationDate] as? Date == modified)
+    }
+
+    @Test func aTimeoutOutsideOneSecondToAnHourIsAUsageError() throws {
+        let sandbox = try SandboxProcess()
+        for timeout in ["9223372036854775807", "3601", "0"] {
+            let result = try sandbox.run(["whoami", "--timeout", timeout])
+            #expect(result.status == 64, "--timeout \(timeout): \(result.errorOutput)")
+            #expect(result.errorOutput.contains("--timeout must be from 1 to 3600 seconds"))
+        }
+        #expect(try sandbox.run(["whoami", "--timeout", "3600"]).status == 77)
     }
 
     @Test func theProxyTheEnvironmentNamesIsUsed() throws {

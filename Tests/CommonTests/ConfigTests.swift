@@ -49,6 +49,8 @@ import Testing
         ("[profiles.x]\nusername = \"a\"", "[profiles.x] needs a base_url"),
         ("default_profile = \"ghost\"", "no profile named \"ghost\""),
         ("editor = vim", "strings need quotes"),
+        ("[profiles.\"a.b\"]\nbase_url = \"http://x/\"", "may not contain \".\" (\"a.b\")"),
+        ("[profiles.\"a b\"]\nbase_url = \"http://x/\"", "profile name \"a b\" may use only"),
     ])
     func badConfigSaysWhatAndWhere(text: String, message: String) {
         do {
@@ -57,6 +59,25 @@ import Testing
         } catch {
             #expect(error.description.contains(message), "\(error.description)")
             #expect(error.status == .config)
+        }
+    }
+
+    @Test func anUnreadableConfigIsAnErrorNotTheDefaults() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("missive-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let paths = MissivePaths.resolve(environment: ["MISSIVE_HOME": root.path])
+        // A directory where the file should be: reading fails for a reason other than absence.
+        try FileManager.default.createDirectory(at: Config.file(in: paths), withIntermediateDirectories: true)
+        #expect(throws: ConfigError.unreadable(file: Config.file(in: paths).path, reason: "it is a directory")) {
+            try Config.load(from: paths)
+        }
+        #expect(throws: ConfigError.self) { try Config().save(to: paths) }
+    }
+
+    @Test func profileNamesFollowOneRule() {
+        #expect(Profile.isValidName("sa-main_2"))
+        for bad in ["", "a.b", "a b", "../x", "ünï", String(repeating: "a", count: 65)] {
+            #expect(!Profile.isValidName(bad), "\(bad)")
         }
     }
 }

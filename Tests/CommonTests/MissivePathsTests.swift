@@ -8,6 +8,13 @@ import Testing
         #expect(paths.config.path == "/tmp/mh/config")
         #expect(paths.data.path == "/tmp/mh/data")
         #expect(paths.state.path == "/tmp/mh/state")
+        #expect(paths.cache.path == "/tmp/mh/cache")
+    }
+
+    @Test func theCacheFollowsXdgCacheHome() {
+        #expect(MissivePaths.resolve(environment: ["HOME": "/home/g", "XDG_CACHE_HOME": "/var/cache/g"]).cache.path == "/var/cache/g/missive")
+        #expect(MissivePaths.resolve(environment: ["HOME": "/home/g"]).cache.path == "/home/g/.cache/missive")
+        #expect(MissivePaths.resolve(environment: ["HOME": "/home/g", "XDG_CACHE_HOME": "rel"]).cache.path == "/home/g/.cache/missive")
     }
 
     @Test func xdgVariablesWinOverHomeDefaults() {

@@ -63,4 +63,11 @@ import Testing
             #expect(error.description.hasPrefix("bad.toml:\(line): "))
         }
     }
+
+    @Test func deeplyNestedArraysAreAnErrorNotACrash() {
+        let hostile = "x = " + String(repeating: "[", count: 200_000)
+        #expect(throws: TOMLError.self) { try TOML.parse(hostile, source: "deep.toml") }
+        let fine = "x = " + String(repeating: "[", count: 32) + String(repeating: "]", count: 32)
+        #expect(throws: Never.self) { try TOML.parse(fine, source: "ok.toml") }
+    }
 }

@@ -56,4 +56,14 @@ import Testing
         #expect(TextInputError.unreadable(source: "s", reason: "r").status == .noInput)
         #expect(TextInputError.invalidUTF8(source: "s", offset: 4).description.contains("byte 4"))
     }
+
+    @Test func aFileOverTheLimitIsRefusedWithoutReadingItAll() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("missive-big-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(repeating: 0x61, count: 3_000_000).write(to: url)
+        #expect(throws: TextInputError.tooLarge(source: url.path, bytes: 1_001, limit: 1_000)) {
+            try TextInput.read(path: url.path, limit: 1_000)
+        }
+        #expect(try TextInput.read(path: url.path, limit: 3_000_000).count == 3_000_000)
+    }
 }

@@ -11,7 +11,7 @@ import Testing
         defer { fixture.remove() }
         // The script records that the buffer is private and named .md while the editor has it.
         let environment = try fixture.environment(editor: """
-            stat -c %a "$1" > "$1.mode"; mv "$1.mode" "\(fixture.root.path)/mode"
+            stat -c %a "$1" "$(dirname "$1")" > "$1.mode"; mv "$1.mode" "\(fixture.root.path)/mode"
             \(Edits.writeBody("Hello from the editor"))
             """)
         let result = try await EditSession(environment: environment).compose(reply7)
@@ -20,7 +20,7 @@ import Testing
             return
         }
         #expect(try fixture.store.draft(draft.id).content.body == "Hello from the editor")
-        #expect(try String(contentsOf: fixture.root.appendingPathComponent("mode"), encoding: .utf8) == "600\n")
+        #expect(try String(contentsOf: fixture.root.appendingPathComponent("mode"), encoding: .utf8) == "600\n700\n")
         #expect(fixture.bufferFiles.isEmpty)
     }
 
@@ -186,10 +186,10 @@ import Testing
         let environment = try fixture.environment(editor: "true")
         let file = try environment.buffers.create(for: .new, text: "---\nkind: ???\n---\nsalvage me\n", origin: reply7)
         file.release()
-        _ = Recovery(environment: environment).run()
+        let reports = Recovery(environment: environment).run()
         let drafts = try fixture.store.list()
-        #expect(drafts.count == 1)
-        let draft = try fixture.store.draft(drafts[0].id)
+        #expect(drafts.count == 1, "\(reports)")
+        let draft = try fixture.store.draft(try #require(drafts.first).id)
         #expect(draft.content.target.thread == 7)
         #expect(draft.content.body == "salvage me")
         #expect(draft.problem?.contains("unknown kind") == true)

@@ -82,9 +82,11 @@ import Testing
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        let inTwoMinutes = formatter.string(from: Date().addingTimeInterval(120))
-        let seconds = SAFailurePage.retryAfter(response(inTwoMinutes))?.components.seconds ?? -1
-        #expect((115...121).contains(seconds))
+        let now = Date(timeIntervalSince1970: 1_900_000_000)
+        let inTwoMinutes = formatter.string(from: now.addingTimeInterval(120))
+        #expect(SAFailurePage.retryAfter(response(inTwoMinutes), now: now) == .seconds(120))
+        let past = formatter.string(from: now.addingTimeInterval(-120))
+        #expect(SAFailurePage.retryAfter(response(past), now: now) == .seconds(0))
         #expect(SAFailurePage.retryAfter(response("soon")) == nil)
     }
 
@@ -98,7 +100,7 @@ import Testing
             <a href="showthread.php?goto=post&amp;postid=42">go</a></div></div>
             """))
         let links = SAEvidence.redirectLinks(in: redirect)
-        #expect(links.compactMap(SAEvidence.post(.post)) == [Receipt(kind: .post, id: 42, url: links.first)])
+        #expect(links.compactMap(SAEvidence.reply(threadID: 1)) == [Receipt(kind: .post, id: 42, url: URL(string: "https://forums.example/showthread.php?goto=post&postid=42"))])
 
         let refresh = try #require(HTMLDocument("""
             <html><head><meta http-equiv="Refresh" content="2; URL=/showthread.php?threadid=9"></head><body></body></html>
@@ -106,12 +108,61 @@ import Testing
         #expect(SAEvidence.redirectLinks(in: refresh).compactMap(SAEvidence.thread).map(\.id) == [9])
     }
 
+    private func link(_ text: String) -> URL {
+        URL(string: "https://f.example/" + text) ?? URL(fileURLWithPath: "/")
+    }
+
     @Test func evidenceIsReadFromTheURLsTheForumUses() throws {
-        let post = SAEvidence.post(.post)
-        #expect(post(URL(string: "https://f.example/showthread.php?threadid=1&pagenumber=2#post77")!)?.id == 77)
-        #expect(post(URL(string: "https://f.example/showthread.php?threadid=1&goto=lastpost")!) == Receipt(kind: .post, url: URL(string: "https://f.example/showthread.php?threadid=1&goto=lastpost")))
-        #expect(post(URL(string: "https://f.example/forumdisplay.php?forumid=1")!) == nil)
-        #expect(SAEvidence.privateMessageFolder(URL(string: "https://f.example/private.php")!) != nil)
-        #expect(SAEvidence.privateMessageFolder(URL(string: "https://f.example/private.php?action=newmessage")!) == nil)
+        let reply = SAEvidence.reply(threadID: 1)
+        #expect(reply(link("showthread.php?threadid=1&pagenumber=2#post77")) == Receipt(kind: .post, id: 77, url: link("showthread.php?threadid=1&pagenumber=2#post77")))
+        #expect(reply(link("showthread.php?threadid=1&goto=lastpost")) == Receipt(kind: .post, url: link("showthread.php?threadid=1&goto=lastpost")))
+        #expect(reply(link("forumdisplay.php?forumid=1")) == nil)
+        #expect(SAEvidence.privateMessageFolder(link("private.php")) == Receipt(kind: .privateMessage, url: link("private.php")))
+        #expect(SAEvidence.privateMessageFolder(link("private.php?action=newmessage")) == nil)
+    }
+
+    @Test func aLinkThatNamesNothingIsNoEvidence() {
+        // A thread needs a thread id or a post id that is a number, not just the key.
+        #expect(SAEvidence.thread(link("showthread.php?postid=")) == nil)
+        #expect(SAEvidence.thread(link("showthread.php?postid=abc")) == nil)
+        #expect(SAEvidence.thread(link("showthread.php?threadid=-3")) == nil)
+        #expect(SAEvidence.thread(link("showthread.php?goto=lastpost")) == nil)
+        #expect(SAEvidence.thread(link("showthread.php?threadid=12")) == Receipt(kind: .thread, id: 12, url: link("showthread.php?threadid=12")))
+        // The last post of another thread is not this reply.
+        #expect(SAEvidence.reply(threadID: 1)(link("showthread.php?threadid=2&goto=lastpost")) == nil)
+        #expect(SAEvidence.reply(threadID: 1)(link("showthread.php?goto=post&postid=")) == nil)
+    }
+
+    @Test func anEditIsProvenOnlyByALinkToTheEditedPost() {
+        let edit = SAEvidence.edit(postID: 500)
+        #expect(edit(link("showthread.php?goto=post&postid=500")) == Receipt(kind: .edit, id: 500, url: link("showthread.php?goto=post&postid=500")))
+        #expect(edit(link("showthread.php?threadid=1&pagenumber=3#post500")) == Receipt(kind: .edit, id: 500, url: link("showthread.php?threadid=1&pagenumber=3#post500")))
+        #expect(edit(link("showthread.php?threadid=1&goto=lastpost")) == nil)
+        #expect(edit(link("showthread.php?goto=post&postid=501")) == nil)
+    }
+
+    private func answer(_ status: Int, _ html: String = "") -> (HTTPResponse, HTMLDocument?) {
+        let url = link("newreply.php")
+        let response = HTTPResponse(status: status, headers: [("Content-Type", "text/html")], body: Array(html.utf8), url: url, redirect: nil)
+        return (response, html.isEmpty ? nil : HTMLDocument(html, url: url))
+    }
+
+    @Test(arguments: [500, 502, 503, 504])
+    func aServerErrorAfterAPostMayHaveStoredIt(status: Int) {
+        let (response, document) = answer(status, "<html><body><h1>Internal Server Error</h1></body></html>")
+        guard case let .unexpected(evidence)? = SAFailurePage.failure(in: response, document: document, purpose: .submitting) else {
+            Issue.record("expected unknown for HTTP \(status)")
+            return
+        }
+        #expect(evidence.status == status)
+        // Before anything was posted (a page, a form, a preview), the same answer is only a wait.
+        #expect(SAFailurePage.failure(in: response, document: document, purpose: .posting) == .retryLater(after: nil, reason: .serverError(status: status)))
+        #expect(SAFailurePage.failure(in: response, document: document, purpose: .reading) == .retryLater(after: nil, reason: .serverError(status: status)))
+    }
+
+    @Test func theDatabasePageAfterAPostIsStillAWait() {
+        let (response, document) = answer(503, "<html><body class=\"database_error\"><div id=\"msg\"><h1>Database Unavailable!</h1></div></body></html>")
+        #expect(SAFailurePage.failure(in: response, document: document, purpose: .submitting)
+            == .retryLater(after: nil, reason: .databaseError("Database Unavailable!")))
     }
 }

@@ -135,6 +135,41 @@ import Testing
         #expect(error?.kind == .tooLarge)
     }
 
+    @Test func aPostIsNeverFollowedToWhereItsAnswerPoints() async throws {
+        let peer = try MisbehavingPeer(.routes([
+            ("POST /", MisbehavingPeer.Behaviour.redirect("307 Temporary Redirect", to: "/again")),
+            ("POST /again", MisbehavingPeer.Behaviour.http(body: Array("resent".utf8))),
+        ]))
+        defer { peer.stop() }
+        var request = HTTPRequest.post(peer.baseURL, form: MultipartFormData(fields: [FormField("password", "x")]))
+        request.followRedirects = true
+        let response = try await client().send(request)
+        #expect(response.status == 307)
+        #expect(response.redirect?.path == "/again")
+        #expect(peer.received.count == 1)
+    }
+
+    @Test func redirectsFromHTTPSStayOnHTTPS() {
+        #expect(HTTPClient.redirectProtocols(from: URL(string: "https://forums.example/")!) == "https")
+        #expect(HTTPClient.redirectProtocols(from: URL(string: "HTTPS://forums.example/")!) == "https")
+        #expect(HTTPClient.redirectProtocols(from: URL(string: "http://127.0.0.1:8642/")!) == "http,https")
+    }
+
+    @Test func aLibcurlThatWillNotStartHasItsOwnError() {
+        #expect(throws: HTTPClientError.libcurlUnavailable) {
+            _ = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test"), makeHandle: { nil })
+        }
+        #expect(HTTPClientError.libcurlUnavailable.description.contains("libcurl"))
+    }
+
+    @Test func aHugeTimeoutSaturatesInsteadOfOverflowing() {
+        #expect(Duration.seconds(Int64.max).milliseconds == Int.max)
+        #expect(Duration.seconds(9_223_372_036_854_776).milliseconds == Int.max)
+        #expect(Duration.seconds(9_223_372_036_854_775).milliseconds == 9_223_372_036_854_775_000)
+        #expect(Duration.milliseconds(1500).milliseconds == 1500)
+        #expect(Duration.seconds(3600).milliseconds == 3_600_000)
+    }
+
     @Test func onlyHTTPAndHTTPSAreFetched() async throws {
         let error = await failure(HTTPRequest(url: URL(string: "file:///etc/passwd")!), try client())
         #expect(error?.kind == .invalidURL)
@@ -222,9 +257,48 @@ import Testing
     @Test func aJarPathThatIsADirectoryIsAnError() throws {
         let jar = try temporaryJar()
         try FileManager.default.createDirectory(at: jar, withIntermediateDirectories: true)
-        #expect(throws: CookieJarError.self) {
+        #expect(throws: HTTPClientError.cookieJar(.unusable(path: jar.path, reason: "it is a directory"))) {
             _ = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar))
         }
+    }
+
+    @Test func aReadOnlyJarIsReadButNeverCreatedOrWritten() async throws {
+        let missing = try temporaryJar()
+        let setter = try MisbehavingPeer(.answer(body: [], extraHeaders: "Set-Cookie: bbuserid=77; path=/\r\n"))
+        defer { setter.stop() }
+        do {
+            let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: missing, cookieJarAccess: .readOnly))
+            _ = try await client.send(HTTPRequest(url: setter.baseURL))
+            await client.clearCookies()
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
+
+        let jar = try temporaryJar()
+        try FileManager.default.createDirectory(at: jar.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let contents = "127.0.0.1\tFALSE\t/\tFALSE\t0\tbbuserid\t5\n"
+        try contents.write(to: jar, atomically: true, encoding: .utf8)
+        _ = chmod(jar.path, 0o644)
+        let echo = try MisbehavingPeer(.echo)
+        defer { echo.stop() }
+        do {
+            let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar, cookieJarAccess: .readOnly))
+            #expect(String(decoding: try await client.send(HTTPRequest(url: echo.baseURL)).body, as: UTF8.self).contains("bbuserid=5"))
+            _ = try await client.send(HTTPRequest(url: setter.baseURL))
+            await client.clearCookies()
+        }
+        #expect(try String(contentsOf: jar, encoding: .utf8) == contents)
+        #expect(try mode(jar) == 0o644, "not even its mode changes")
+    }
+
+    @Test func writeIfPresentLeavesAMissingJarMissing() async throws {
+        let missing = try temporaryJar()
+        let setter = try MisbehavingPeer(.answer(body: [], extraHeaders: "Set-Cookie: bbuserid=77; path=/\r\n"))
+        defer { setter.stop() }
+        do {
+            let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: missing, cookieJarAccess: .writeIfPresent))
+            _ = try await client.send(HTTPRequest(url: setter.baseURL))
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
 
     @Test func netscapeLinesParse() {

@@ -18,6 +18,12 @@ import Testing
 
     private let reply = Reply(threadID: 3_500_001, bbcode: "hello")
 
+    /// A reply form with the thread's newest post (77) under it, as the forum shows one.
+    static let replyPage = Array(HTMLFormTests.replyPage.replacingOccurrences(of: "</body>", with: """
+        <div id="thread"><table class="post" id="post77"><tr><td class="userinfo userid-5">Someone</td>
+        <td class="postbody">Newest</td></tr></table></div></body>
+        """).utf8)
+
     @Test func aForumThatIsNotRunningIsRetryLaterAndNamesTheHost() async throws {
         let port = try MisbehavingPeer.closedPort()
         let outcome = try await adapter(URL(string: "http://127.0.0.1:\(port)/")!).reply(reply)
@@ -78,8 +84,7 @@ import Testing
 
     @Test func aGatewayErrorAfterThePostIsUnknownButBeforeItIsRetryLater() async throws {
         // The form comes from the forum, the post's answer from a gateway that gave up waiting.
-        let form = Array(HTMLFormTests.replyPage.utf8)
-        let peer = try MisbehavingPeer(.formThenStatus(form: form, status: "504 Gateway Timeout"))
+        let peer = try MisbehavingPeer(.formThenStatus(form: Self.replyPage, status: "504 Gateway Timeout"))
         defer { peer.stop() }
         let outcome = try await adapter(peer.baseURL).reply(reply)
         guard case let .unknown(evidence) = outcome else {
@@ -87,6 +92,7 @@ import Testing
             return
         }
         #expect(evidence.status == 504)
+        #expect(evidence.reconcileAfter == 77, "the newest post under the form")
         #expect(peer.received.count == 2)
 
         let gatewayOnly = try MisbehavingPeer(.answer(status: "504 Gateway Timeout", body: []))
@@ -106,5 +112,88 @@ import Testing
             #expect(error.status == .protocolError)
             #expect(error.description.contains("application/json"))
         }
+    }
+
+    /// After the forum took the POST and redirected, whatever the followed page says, the post
+    /// may be stored: a 500, the database page, a "log in" page are all unknown, never a retry.
+    @Test(arguments: [
+        ("500 Internal Server Error", "<html><body><h1>Internal Server Error</h1></body></html>"),
+        ("200 OK", "<html><body class=\"database_error\"><div id=\"msg\"><h1>Database Unavailable!</h1></div></body></html>"),
+        ("200 OK", "<html><body class=\"standarderror\"><div id=\"content\"><div class=\"standard\"><h2>Sorry!</h2><div class=\"inner\">You must be logged in to do that.</div></div></div></body></html>"),
+    ])
+    func aFailureOnThePageAfterThePostsRedirectIsUnknown(status: String, page: String) async throws {
+        let peer = try MisbehavingPeer(.routes([
+            ("GET /newreply.php", MisbehavingPeer.Behaviour.http(body: Self.replyPage)),
+            ("POST /newreply.php", MisbehavingPeer.Behaviour.redirect(to: "/afterwards.php")),
+            ("GET /afterwards.php", MisbehavingPeer.Behaviour.http(status: status, body: Array(page.utf8))),
+        ]))
+        defer { peer.stop() }
+        let outcome = try await adapter(peer.baseURL).reply(reply)
+        guard case let .unknown(evidence) = outcome else {
+            Issue.record("expected unknown, got \(outcome)")
+            return
+        }
+        #expect(evidence.reconcileAfter == 77)
+        #expect(peer.received.count == 3)
+    }
+
+    @Test func aRedirectAwayFromTheForumAfterThePostIsNotFollowed() async throws {
+        let elsewhere = try MisbehavingPeer(.echo)
+        defer { elsewhere.stop() }
+        let peer = try MisbehavingPeer(.routes([
+            ("GET /newreply.php", MisbehavingPeer.Behaviour.http(body: Self.replyPage)),
+            ("POST /newreply.php", MisbehavingPeer.Behaviour.redirect(to: "\(elsewhere.baseURL)showthread.php?goto=post&postid=5")),
+        ]))
+        defer { peer.stop() }
+        let outcome = try await adapter(peer.baseURL).reply(reply)
+        guard case .unknown = outcome else {
+            Issue.record("a link to another site is no receipt: \(outcome)")
+            return
+        }
+        #expect(elsewhere.received.isEmpty)
+    }
+
+    @Test func aMessageTheForumCallsSentButSentItemsLacksIsUnknown() async throws {
+        let form = """
+            <html><body><form name="vbform" action="private.php" method="post">
+            <input type="hidden" name="action" value="dosend"><input name="touser"><input name="title">
+            <textarea name="message"></textarea><input type="submit" name="submit" value="Send Message">
+            </form></body></html>
+            """
+        let folder = "<html><body><table class=\"standard\"><tbody></tbody></table></body></html>"
+        let thanks = """
+            <html><head><meta http-equiv="Refresh" content="2; URL=private.php"></head>
+            <body class="standardredirect"><div class="standard"><div class="inner">Thank you!
+            <a href="private.php">back</a></div></div></body></html>
+            """
+        let peer = try MisbehavingPeer(.routes([
+            ("GET /private.php?action=newmessage", MisbehavingPeer.Behaviour.http(body: Array(form.utf8))),
+            ("GET /private.php?folderid=-1", MisbehavingPeer.Behaviour.http(body: Array(folder.utf8))),
+            ("POST /private.php", MisbehavingPeer.Behaviour.http(body: Array(thanks.utf8))),
+        ]))
+        defer { peer.stop() }
+        let outcome = try await adapter(peer.baseURL).send(PrivateMessage(to: "Zoë", subject: "Hi", bbcode: "hello"))
+        guard case let .unknown(evidence) = outcome else {
+            Issue.record("expected unknown, got \(outcome)")
+            return
+        }
+        #expect(evidence.summary.contains("Sent Items does not show the message"))
+        #expect(evidence.reconcileAfter == 0)
+    }
+
+    @Test func theLoginsRedirectIsNotFollowedWithThePassword() async throws {
+        // A 307 asks for the same POST again, body and all, at the new place.
+        let elsewhere = try MisbehavingPeer(.echo)
+        defer { elsewhere.stop() }
+        let peer = try MisbehavingPeer(.routes([
+            ("POST /account.php", MisbehavingPeer.Behaviour.redirect("307 Temporary Redirect", to: "\(elsewhere.baseURL)collect")),
+        ]))
+        defer { peer.stop() }
+        let adapter = try SomethingAwfulAdapter(baseURL: peer.baseURL, settings: HTTPSettings(userAgent: "missive/test"))
+        await #expect(throws: ForumError.rejected(.wrongPassword)) {
+            try await adapter.login(username: "sandbox", password: "secret-\(UUID().uuidString)")
+        }
+        #expect(elsewhere.received.isEmpty)
+        #expect(peer.received.count == 1)
     }
 }

@@ -34,6 +34,24 @@ import Sandbox
         }
     }
 
+    @Test func aWrongPasswordFailsEvenWithASessionInTheJar() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try await sandbox.loggedIn()
+            await #expect(throws: ForumError.rejected(.wrongPassword)) {
+                try await adapter.login(username: "Zoë", password: "not the password")
+            }
+            // The session that was there is still the one there.
+            #expect(try await adapter.currentSession() == Session(userID: Int(Seed.Account.member.id), username: "sandbox"))
+        }
+    }
+
+    @Test func theSessionNamesTheUserAsTheForumSpellsIt() async throws {
+        try await SandboxFixture.with { sandbox in
+            let session = try await sandbox.adapter().login(username: "SANDBOX", password: SandboxFixture.password)
+            #expect(session == Session(userID: Int(Seed.Account.member.id), username: "sandbox"))
+        }
+    }
+
     @Test func logoutForgetsTheSessionHereAndAtTheForum() async throws {
         try await SandboxFixture.with { sandbox in
             let adapter = try await sandbox.loggedIn()

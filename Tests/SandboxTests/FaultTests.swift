@@ -116,6 +116,23 @@ import Testing
         }
     }
 
+    @Test func serverErrorAfterStoringAnswers500WithThePostKept() async throws {
+        #expect(try FaultPlan.parse("500stored=0.1").rates == [.serverErrorAfterStoring: 0.1])
+        try await withSandbox { server in
+            let browser = Browser(server)
+            try await browser.logIn("sandbox")
+            await server.failNextPost(with: .serverErrorAfterStoring)
+            let answer = try await reply(browser, "stored, then 500")
+            #expect(answer.status == 500)
+            #expect(!answer.text.contains("goto=post"))
+            #expect(try await stored(server, "stored, then 500"))
+            // The plain 500 still stores nothing.
+            await server.failNextPost(with: .serverError)
+            #expect(try await reply(browser, "500 first").status == 500)
+            #expect(try await !stored(server, "500 first"))
+        }
+    }
+
     @Test func truncateSendsLessThanItsContentLength() async throws {
         try await withSandbox { server in
             let browser = Browser(server)

@@ -130,56 +130,6 @@ public struct HTMLNode {
     /// The line the element starts on (1-based), as libxml2 counted it.
     var line: Int { Int(xmlGetLineNo(pointer)) }
 
-    /// The children's markup, serialized here (the shim exposes no libxml2 serializer). Comments
-    /// and scripts are left out: this is for showing a rendered post, not for round trips.
-    public var innerHTML: String {
-        var html = ""
-        func escape(_ text: String, attribute: Bool) -> String {
-            var out = ""
-            for character in text {
-                switch character {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"" where attribute: out += "&quot;"
-                default: out.append(character)
-                }
-            }
-            return out
-        }
-        func walk(_ node: xmlNodePtr) {
-            var child = node.pointee.children
-            while let each = child {
-                switch each.pointee.type {
-                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                    if let content = each.pointee.content { html += escape(String(cString: content), attribute: false) }
-                case XML_ELEMENT_NODE:
-                    let element = HTMLNode(pointer: each, document: document)
-                    guard element.name != "script" else { break }
-                    html += "<" + element.name
-                    var attribute = each.pointee.properties
-                    while let property = attribute {
-                        let name = property.pointee.name.map { String(cString: $0) } ?? ""
-                        html += " \(name)=\"\(escape(element.attribute(name) ?? "", attribute: true))\""
-                        attribute = property.pointee.next
-                    }
-                    html += ">"
-                    if !Self.voidTags.contains(element.name) {
-                        walk(each)
-                        html += "</\(element.name)>"
-                    }
-                default:
-                    break
-                }
-                child = each.pointee.next
-            }
-        }
-        walk(pointer)
-        return html
-    }
-
-    private static let voidTags: Set<String> = ["br", "img", "hr", "input", "meta", "link", "wbr", "col", "area", "source"]
-
     /// The text as a reader sees it on the page: `<br>` and block ends become line breaks,
     /// other whitespace collapses. For showing a post or PM body in a terminal.
     public var readableText: String {

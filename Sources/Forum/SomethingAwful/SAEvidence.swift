@@ -2,8 +2,8 @@ import Foundation
 
 /// The positive evidence a send may leave: where the forum's answer points.
 /// forum-protocol.md: a redirect page with a link to `goto=post&postid=P` (or `goto=lastpost`)
-/// for a reply or edit, a link to `showthread.php?threadid=N` for a new thread, the PM folder
-/// for a private message.
+/// for a reply, a link to the edited post for an edit, a link to `showthread.php?threadid=N` for a
+/// new thread, the PM folder for a private message (then confirmed in Sent Items).
 enum SAEvidence {
     /// The links a redirect page offers: its meta refresh and, on a `standardredirect` page, the
     /// links in its message. Other pages' links (navigation, the thread under a form) are not evidence.
@@ -31,30 +31,50 @@ enum SAEvidence {
 
     static func script(_ url: URL) -> String { url.lastPathComponent.lowercased() }
 
-    /// A reply's or an edit's post: `goto=post&postid=P`, `...#postP`, or `goto=lastpost`.
-    static func post(_ kind: Receipt.Kind) -> (URL) -> Receipt? {
+    /// An id as the forum writes one: digits only, more than zero.
+    static func id(_ text: String?) -> Int? {
+        guard let id = text?.nonEmptyInt, id > 0 else { return nil }
+        return id
+    }
+
+    /// The post a link names: `postid=P` or a `#postP` fragment.
+    static func postID(_ url: URL) -> Int? {
+        if let id = id(parameters(url)["postid"]) { return id }
+        if let fragment = url.fragment, fragment.hasPrefix("post") { return id(String(fragment.dropFirst(4))) }
+        return nil
+    }
+
+    /// A reply to thread `threadID`: `goto=post&postid=P` or `...#postP` (the new post), or
+    /// `goto=lastpost` on that very thread (no id).
+    static func reply(threadID: Int) -> (URL) -> Receipt? {
         { url in
             guard script(url) == "showthread.php" else { return nil }
+            if let id = postID(url) { return Receipt(kind: .post, id: id, url: url) }
             let query = parameters(url)
-            if let id = query["postid"].flatMap(Int.init) { return Receipt(kind: kind, id: id, url: url) }
-            if let fragment = url.fragment, fragment.hasPrefix("post"), let id = Int(fragment.dropFirst(4)) {
-                return Receipt(kind: kind, id: id, url: url)
-            }
-            if query["goto"] == "lastpost" { return Receipt(kind: kind, url: url) }
+            if query["goto"] == "lastpost", id(query["threadid"]) == threadID { return Receipt(kind: .post, url: url) }
             return nil
         }
     }
 
-    /// A new thread: `showthread.php?threadid=N`.
+    /// An edit of post `postID`: a link to that post and no other. `goto=lastpost` names no
+    /// post, so it proves nothing about an edit.
+    static func edit(postID edited: Int) -> (URL) -> Receipt? {
+        { url in
+            guard script(url) == "showthread.php", postID(url) == edited else { return nil }
+            return Receipt(kind: .edit, id: edited, url: url)
+        }
+    }
+
+    /// A new thread: `showthread.php?threadid=N`, or a link to its first post (`postid=P`).
     static func thread(_ url: URL) -> Receipt? {
         guard script(url) == "showthread.php" else { return nil }
-        let query = parameters(url)
-        if let id = query["threadid"].flatMap(Int.init) { return Receipt(kind: .thread, id: id, url: url) }
-        if query["postid"] != nil || query["goto"] == "lastpost" { return Receipt(kind: .thread, url: url) }
+        if let id = id(parameters(url)["threadid"]) { return Receipt(kind: .thread, id: id, url: url) }
+        if postID(url) != nil { return Receipt(kind: .thread, url: url) }
         return nil
     }
 
-    /// A private message: the forum sends you back to a PM folder.
+    /// A private message: the forum sends you back to a PM folder. This is only a claim: the
+    /// send is confirmed by finding the message in Sent Items.
     static func privateMessageFolder(_ url: URL) -> Receipt? {
         guard script(url) == "private.php" else { return nil }
         let action = parameters(url)["action"] ?? ""

@@ -2,12 +2,31 @@ import Foundation
 
 /// How the forum says no (forum-protocol.md, "How failure looks"), read from an answer.
 enum SAFailurePage {
-    /// Whether a probation warning stops the operation: it does for posting, not for reading.
-    enum Purpose { case posting, reading }
+    /// What the answer was to.
+    enum Purpose {
+        /// A page read: a probation warning on it is only news.
+        case reading
+        /// A compose page or a preview: probation stops it; nothing was stored.
+        case posting
+        /// A POST that stores something (a reply, an edit, a thread, a PM): as posting, and a
+        /// server error may come after the forum stored it.
+        case submitting
+    }
 
     /// The failure an answer shows, or nil when it shows none.
     static func failure(in response: HTTPResponse, document: HTMLDocument?, purpose: Purpose) -> ForumError? {
-        if (500...599).contains(response.status) || response.status == 429 {
+        if (500...599).contains(response.status) {
+            // PHP often stores the post and then fails on the way to the answer, and a gateway's
+            // 502/504 speaks for a proxy that gave up waiting. Only the forum's own database-error
+            // page says nothing was stored.
+            if purpose == .submitting, document.map(isDatabaseError) != true {
+                return .unexpected(Evidence("the forum failed after the post was sent; it may have stored it",
+                                            status: response.status, url: response.url))
+            }
+            if let document, let failure = failure(in: document, purpose: purpose), case .retryLater = failure { return failure }
+            return .retryLater(after: retryAfter(response), reason: .serverError(status: response.status))
+        }
+        if response.status == 429 {
             return .retryLater(after: retryAfter(response), reason: .serverError(status: response.status))
         }
         if let document, let failure = failure(in: document, purpose: purpose) { return failure }
@@ -17,14 +36,18 @@ enum SAFailurePage {
         return nil
     }
 
+    static func isDatabaseError(_ document: HTMLDocument) -> Bool {
+        document.first("//body")?.hasClass("database_error") == true
+    }
+
     static func failure(in document: HTMLDocument, purpose: Purpose) -> ForumError? {
         let body = document.first("//body")
         if body?.hasClass("banned") == true { return .rejected(.banned) }
-        if body?.hasClass("database_error") == true {
+        if isDatabaseError(document) {
             let title = document.first("//*[@id='msg']/h1")?.visibleText ?? ""
             return .retryLater(after: nil, reason: .databaseError(title.isEmpty ? "database error page" : title))
         }
-        if purpose == .posting, let warning = document.first("//*[@id='probation_warn']") {
+        if purpose != .reading, let warning = document.first("//*[@id='probation_warn']") {
             return .rejected(.probation(until: probationEnd(warning.visibleText), message: warning.visibleText))
         }
         if body?.hasClass("standarderror") == true {
@@ -101,14 +124,14 @@ enum SAFailurePage {
         return nil
     }
 
-    /// `Retry-After` as seconds (or an HTTP date turned into seconds from now).
-    static func retryAfter(_ response: HTTPResponse) -> Duration? {
+    /// `Retry-After` as seconds (or an HTTP date turned into seconds from `now`).
+    static func retryAfter(_ response: HTTPResponse, now: Date = Date()) -> Duration? {
         guard let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces) else { return nil }
         if let seconds = Int(value), seconds >= 0 { return .seconds(seconds) }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: value) else { return nil }
-        return .seconds(max(0, Int(date.timeIntervalSinceNow.rounded(.up))))
+        return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up))))
     }
 }

@@ -15,12 +15,26 @@ extension SomethingAwfulAdapter {
     }
 
     public func reply(_ reply: Reply) async -> PostOutcome {
-        await compose(replyFormURL(threadID: reply.threadID), button: "submit", fill: { (form: inout HTMLForm) throws(ForumError) in
-            form.set("message", to: reply.bbcode)
-            if let bookmark = reply.bookmark { form.setChecked("bookmark", bookmark) }
-            form.setChecked("disablesmilies", reply.disableSmilies)
-            if let signature = reply.showSignature { form.setChecked("signature", signature) }
-        }, receipt: SAEvidence.post(.post))
+        await compose(replyFormURL(threadID: reply.threadID), ComposeSteps(
+            fill: { (form: inout HTMLForm) throws(ForumError) in
+                form.set("message", to: reply.bbcode)
+                if let bookmark = reply.bookmark { form.setChecked("bookmark", bookmark) }
+                form.setChecked("disablesmilies", reply.disableSmilies)
+                if let signature = reply.showSignature { form.setChecked("signature", signature) }
+            },
+            marker: { (page: HTMLDocument) throws(ForumError) in try await self.lastPostID(threadID: reply.threadID, formPage: page) },
+            receipt: SAEvidence.reply(threadID: reply.threadID)))
+    }
+
+    /// The thread's newest post now: from the posts the reply form shows under it (newest
+    /// first), or else from the thread's last page.
+    func lastPostID(threadID: Int, formPage: HTMLDocument) async throws(ForumError) -> Int {
+        if let newest = Self.postIDs(in: formPage).max() { return newest }
+        let lastPage = try await page(url("showthread.php", [("threadid", String(threadID)), ("goto", "lastpost")]))
+        guard let newest = Self.postIDs(in: lastPage).max() else {
+            throw .unexpected(Evidence("the thread's last page shows no posts", url: lastPage.url))
+        }
+        return newest
     }
 
     public func quote(postID: Int) async throws(ForumError) -> String {
@@ -40,13 +54,12 @@ extension SomethingAwfulAdapter {
     }
 
     public func edit(postID: Int, bbcode: String) async -> PostOutcome {
-        await compose(editFormURL(postID: postID), button: "submit", fill: { (form: inout HTMLForm) throws(ForumError) in
-            form.set("message", to: bbcode)
-        }, receipt: SAEvidence.post(.edit))
+        await compose(editFormURL(postID: postID), ComposeSteps(
+            fill: { (form: inout HTMLForm) throws(ForumError) in form.set("message", to: bbcode) },
+            receipt: SAEvidence.edit(postID: postID)))
     }
 
     public func newThread(_ thread: NewThread) async -> PostOutcome {
-        let formURL = newThreadFormURL(forumID: thread.forumID)
         func fill(_ form: inout HTMLForm) throws(ForumError) {
             form.set("subject", to: thread.subject)
             form.set("message", to: thread.bbcode)
@@ -57,24 +70,16 @@ extension SomethingAwfulAdapter {
                 throw .rejected(.invalid("forum \(thread.forumID) offers no \(tag.group) tag \(tag.id)"))
             }
         }
-        for _ in 0..<2 {
-            do {
-                var form = try await composeForm(formURL)
-                try fill(&form)
+        return await compose(newThreadFormURL(forumID: thread.forumID), ComposeSteps(
+            fill: fill,
+            beforeSubmit: { (form: HTMLForm) throws(ForumError) in
                 // Some forums offer only Preview: preview first, then submit the form the preview returns.
-                if !form.hasSubmitButton(named: "submit") {
-                    form = try await previewedForm(form)
-                    try fill(&form)
-                }
-                switch await submit(form, clicking: "submit", receipt: SAEvidence.thread) {
-                case let .outcome(outcome): return outcome
-                case .staleForm: continue
-                }
-            } catch {
-                return PostOutcome(error)
-            }
-        }
-        return .rejected(.forumError(title: "", message: "the forum refused the form's security token twice"))
+                guard !form.hasSubmitButton(named: "submit") else { return form }
+                var next = try await self.previewedForm(form)
+                try fill(&next)
+                return next
+            },
+            receipt: SAEvidence.thread))
     }
 
     /// Posts the form with its Preview button and returns the form the preview page carries.
@@ -88,12 +93,19 @@ extension SomethingAwfulAdapter {
 
     /// The page a Preview click returns. A preview posts nothing, so any failure is only a failure.
     func previewPage(_ form: HTMLForm) async throws(ForumError) -> HTMLDocument {
-        let request = HTTPRequest.post(form.action, form: MultipartFormData(fields: form.submission(clicking: "preview")), followRedirects: true)
-        let answer: Answer
+        let request = HTTPRequest.post(form.action, form: MultipartFormData(fields: form.submission(clicking: "preview")))
+        var answer: Answer
         do {
             answer = Answer(try await client.send(request))
         } catch {
             throw .retryLater(after: nil, reason: .unreachable(error.description))
+        }
+        // A redirect is followed by hand, as a GET and on this forum only.
+        if answer.response.isRedirect, let location = answer.response.redirect {
+            guard isOnForum(location) else {
+                throw .unexpected(Evidence("the preview redirected away to \(location.absoluteString)", status: answer.response.status))
+            }
+            answer = try await get(location)
         }
         if let failure = answer.failure(purpose: .posting) { throw failure }
         return try answer.requireDocument()
@@ -118,7 +130,7 @@ extension SomethingAwfulAdapter {
         guard let body = document.first("//*[\(xpathHasClass("postbody"))]") else {
             throw .unexpected(Evidence("the preview page has no rendered post (.postbody)", url: form.action))
         }
-        return RenderedPreview(html: body.innerHTML.trimmingCharacters(in: .whitespacesAndNewlines), text: body.readableText)
+        return RenderedPreview(html: body.safeInnerHTML.trimmingCharacters(in: .whitespacesAndNewlines), text: body.readableText)
     }
 
     public func postIcons(forumID: Int) async throws(ForumError) -> [PostIcon] {

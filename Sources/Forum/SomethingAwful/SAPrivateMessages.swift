@@ -19,7 +19,7 @@ extension SomethingAwfulAdapter {
         case let .reply(to): to
         case let .forward(of): of
         }
-        return await compose(newMessageURL(quoting: previous), button: "submit", fill: { (form: inout HTMLForm) throws(ForumError) in
+        return await compose(newMessageURL(quoting: previous), ComposeSteps(fill: { (form: inout HTMLForm) throws(ForumError) in
             form.set("action", to: "dosend")
             form.set("touser", to: message.to)
             form.set("title", to: message.subject)
@@ -37,7 +37,30 @@ extension SomethingAwfulAdapter {
                 form.set("prevmessageid", to: String(of))
                 form.set("forward", to: "true")
             }
-        }, receipt: SAEvidence.privateMessageFolder)
+        }, marker: { (_: HTMLDocument) throws(ForumError) in
+            try await self.newestSentMessageID()
+        }, receipt: SAEvidence.privateMessageFolder, confirm: { _, marker in
+            await self.confirmInSentItems(message, after: marker)
+        }))
+    }
+
+    /// The newest message in Sent Items (0 when it is empty): the reconcile marker of a PM.
+    func newestSentMessageID() async throws(ForumError) -> Int {
+        try await privateMessages(in: .sent).map(\.id).max() ?? 0
+    }
+
+    /// The forum's redirect to the folder only claims the send; the message in Sent Items,
+    /// newer than the marker, proves it.
+    private func confirmInSentItems(_ message: PrivateMessage, after marker: Int?) async -> PostOutcome {
+        let attempt = Attempt.privateMessage(to: message.to, subject: message.subject, bbcode: message.bbcode, after: marker)
+        switch await reconcile(attempt) {
+        case let .landed(receipt):
+            return .sent(receipt)
+        case .absent:
+            return .unknown(Evidence("the forum went back to the PM folder but Sent Items does not show the message", reconcileAfter: marker))
+        case let .undetermined(error):
+            return .unknown(Evidence("the forum went back to the PM folder; Sent Items could not be checked: \(error)", reconcileAfter: marker))
+        }
     }
 
     public func quotePrivateMessage(id: Int) async throws(ForumError) -> String {

@@ -7,21 +7,43 @@ extension SomethingAwfulAdapter {
             FormField("action", "login"), FormField("username", username),
             FormField("password", password), FormField("next", "/index.php?json=1"),
         ]
-        // The password is in this body and nowhere else: not in a URL, an error or a log.
-        let request = HTTPRequest.post(url("account.php", [("json", "1")]), form: MultipartFormData(fields: fields), followRedirects: true)
+        // The password is in this body and nowhere else: not in a URL, an error or a log. The
+        // POST's redirect is not followed (see HTTPClient): the index is asked for below.
+        let request = HTTPRequest.post(url("account.php", [("json", "1")]), form: MultipartFormData(fields: fields))
         let answer: Answer
         do {
             answer = Answer(try await client.send(request))
         } catch {
             throw .retryLater(after: nil, reason: .unreachable(error.description))
         }
-        guard let userID = await sessionUserID() else {
+        // Only a session cookie set by this answer says the forum took the password: one already
+        // in the jar (an earlier login, another account) proves nothing.
+        guard let userID = Self.sessionCookieSet(by: answer.response) else {
             if let failure = answer.failure(purpose: .reading), case .retryLater = failure { throw failure }
             throw .rejected(.wrongPassword)
         }
-        // A banned account is logged in, and sees the banned page instead of the index.
-        if let failure = answer.failure(purpose: .reading) { throw failure }
-        return Session(userID: userID, username: Self.indexUser(answer.response.body)?.username ?? username)
+        // Who that is, in the forum's words. A banned account is logged in, and sees the banned
+        // page instead of the index.
+        let index = try await get(url("index.php", [("json", "1")]))
+        if let user = Self.indexUser(index.response.body), user.userID == userID { return user }
+        if let failure = index.failure(purpose: .reading) { throw failure }
+        throw .unexpected(Evidence("after logging in as user \(userID), the forum's index did not say so",
+                                   status: index.response.status, url: index.response.url))
+    }
+
+    /// The user id of a `bbuserid` cookie this answer sets (not one it deletes).
+    static func sessionCookieSet(by response: HTTPResponse) -> Int? {
+        for header in response.headers where header.name.caseInsensitiveCompare("Set-Cookie") == .orderedSame {
+            let pair = header.value.prefix { $0 != ";" }.split(separator: "=", maxSplits: 1).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            if pair.count == 2, pair[0] == "bbuserid", let id = SAEvidence.id(pair[1]) { return id }
+        }
+        return nil
+    }
+
+    public func hasSavedSession() async -> Bool {
+        await hasSessionCookie()
     }
 
     public func logout() async {

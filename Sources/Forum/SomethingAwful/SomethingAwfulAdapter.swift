@@ -2,7 +2,8 @@ import Foundation
 
 /// The Something Awful forums (a heavily modified vBulletin 3) over HTTP, as forum-protocol.md
 /// describes them; the sandbox forum speaks the same protocol. Operations live in extensions by
-/// area: session, posts, private messages, reading, reconcile.
+/// area: session, posts, private messages, reading, reconcile; sending a compose form is in
+/// SACompose.swift.
 public final class SomethingAwfulAdapter: ForumAdapter {
     public let baseURL: URL
     let client: HTTPClient
@@ -10,7 +11,7 @@ public final class SomethingAwfulAdapter: ForumAdapter {
     let username: String?
     let credentials: (any CredentialSource)?
 
-    public init(baseURL: URL, settings: HTTPSettings, username: String? = nil, credentials: (any CredentialSource)? = nil) throws(CookieJarError) {
+    public init(baseURL: URL, settings: HTTPSettings, username: String? = nil, credentials: (any CredentialSource)? = nil) throws(HTTPClientError) {
         // Scripts resolve against the base as a folder, so it must end in a slash.
         let text = baseURL.absoluteString
         self.baseURL = text.hasSuffix("/") ? baseURL : URL(string: text + "/") ?? baseURL
@@ -23,6 +24,17 @@ public final class SomethingAwfulAdapter: ForumAdapter {
     func url(_ script: String, _ parameters: [(String, String)] = []) -> URL {
         let query = parameters.isEmpty ? "" : "?" + QueryString.encode(parameters)
         return URL(string: script + query, relativeTo: baseURL)?.absoluteURL ?? baseURL
+    }
+
+    /// Whether `url` is on this forum (same scheme, host and port): the only place a POST's
+    /// redirect is followed to, and the only place a receipt may point.
+    func isOnForum(_ url: URL) -> Bool {
+        func origin(_ url: URL) -> (String, String, Int?) {
+            let scheme = url.scheme?.lowercased() ?? ""
+            let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
+            return (scheme, url.host?.lowercased() ?? "", port)
+        }
+        return origin(url) == origin(baseURL)
     }
 
     // MARK: Fetching pages
@@ -73,90 +85,6 @@ public final class SomethingAwfulAdapter: ForumAdapter {
             throw .unexpected(Evidence("the page has no compose form (vbform)", url: url))
         }
         return (document, form)
-    }
-
-    // MARK: Posting a form
-
-    /// What a submitted form came to: an outcome, or the forum's "security token expired" answer,
-    /// which means nothing was posted and a fresh form will do.
-    enum Submission {
-        case outcome(PostOutcome)
-        case staleForm
-    }
-
-    /// Fetches a compose form, fills it, submits it with `button`, and reads the answer for the
-    /// evidence `receipt` recognises. A stale form is fetched and sent once more.
-    func compose(
-        _ formURL: URL, button: String, fill: (inout HTMLForm) throws(ForumError) -> Void,
-        receipt: (URL) -> Receipt?
-    ) async -> PostOutcome {
-        for _ in 0..<2 {
-            do {
-                var form = try await composeForm(formURL)
-                try fill(&form)
-                switch await submit(form, clicking: button, receipt: receipt) {
-                case let .outcome(outcome): return outcome
-                case .staleForm: continue
-                }
-            } catch {
-                return PostOutcome(error)
-            }
-        }
-        return .rejected(.forumError(title: "", message: "the forum refused the form's security token twice"))
-    }
-
-    /// Posts the form as a browser would and decides what happened. Only a receipt counts as sent.
-    func submit(_ form: HTMLForm, clicking button: String, receipt: (URL) -> Receipt?) async -> Submission {
-        let request = HTTPRequest.post(form.action, form: MultipartFormData(fields: form.submission(clicking: button)))
-        let answer: Answer
-        do {
-            answer = Answer(try await client.send(request))
-        } catch {
-            return .outcome(error.requestSent
-                ? .unknown(Evidence("the post was sent but \(error.description)", url: form.action))
-                : .retryLater(after: nil, reason: .unreachable(error.description)))
-        }
-        // A redirect straight to the new post is the evidence itself.
-        if answer.response.isRedirect, let location = answer.response.redirect {
-            if let found = receipt(location) { return .outcome(.sent(found)) }
-            return .outcome(await followRedirect(location, receipt: receipt))
-        }
-        return read(answer, receipt: receipt)
-    }
-
-    private func followRedirect(_ location: URL, receipt: (URL) -> Receipt?) async -> PostOutcome {
-        do {
-            let answer = try await get(location)
-            if case let .outcome(outcome) = read(answer, receipt: receipt) { return outcome }
-            return .unknown(Evidence("the forum redirected to a page asking to send the form again", url: location))
-        } catch {
-            return .unknown(Evidence("the forum redirected to \(location.absoluteString), which could not be read: \(error)"))
-        }
-    }
-
-    private func read(_ answer: Answer, receipt: (URL) -> Receipt?) -> Submission {
-        // A gateway's 502 or 504 speaks for the proxy, not the forum behind it, which may have
-        // stored the post before the proxy gave up on it.
-        if [502, 504].contains(answer.response.status) {
-            return .outcome(.unknown(Evidence("a gateway answered for the forum", status: answer.response.status, url: answer.response.url)))
-        }
-        if let failure = answer.failure(purpose: .posting) {
-            if case let .rejected(.forumError(_, message)) = failure, message.lowercased().contains("security token") {
-                return .staleForm
-            }
-            return .outcome(PostOutcome(failure))
-        }
-        let response = answer.response
-        guard let document = answer.document else {
-            return .outcome(.unknown(answer.unreadableEvidence))
-        }
-        for link in SAEvidence.redirectLinks(in: document) {
-            if let found = receipt(link) { return .outcome(.sent(found)) }
-        }
-        if document.form(named: "vbform") != nil {
-            return .outcome(.unknown(Evidence("the forum showed the form again instead of the new post", status: response.status, url: response.url)))
-        }
-        return .outcome(.unknown(Evidence("the answer has no link to what was posted", status: response.status, url: response.url)))
     }
 }
 

@@ -1,4 +1,5 @@
 import CCurl
+import Common
 import Foundation
 
 /// How the client talks to a forum. TLS verification is not here on purpose: it is always on.
@@ -10,6 +11,8 @@ public struct HTTPSettings: Sendable {
     public var totalTimeout: Duration
     /// Netscape-format cookie jar (mode 0600); nil keeps cookies in memory only.
     public var cookieJar: URL?
+    /// Whether the client may create and write the jar.
+    public var cookieJarAccess: CookieJarAccess
     public var maxRedirects: Int
     /// A body larger than this is refused rather than held in memory.
     public var maxResponseBytes: Int
@@ -19,12 +22,14 @@ public struct HTTPSettings: Sendable {
 
     public init(
         userAgent: String, connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(60),
-        cookieJar: URL? = nil, maxRedirects: Int = 10, maxResponseBytes: Int = 32 << 20, reuseConnections: Bool = true
+        cookieJar: URL? = nil, cookieJarAccess: CookieJarAccess = .readWrite, maxRedirects: Int = 10,
+        maxResponseBytes: Int = 32 << 20, reuseConnections: Bool = true
     ) {
         self.userAgent = userAgent
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
         self.cookieJar = cookieJar
+        self.cookieJarAccess = cookieJarAccess
         self.maxRedirects = maxRedirects
         self.maxResponseBytes = maxResponseBytes
         self.reuseConnections = reuseConnections
@@ -39,28 +44,49 @@ public struct HTTPSettings: Sendable {
 /// where it could race the process's exit and its OpenSSL teardown.
 public final class HTTPClient: @unchecked Sendable {
     public let settings: HTTPSettings
+    /// The jar the client writes (and created if it was missing), if any; see `CookieJarAccess`.
+    private let writableJar: URL?
     // Only touched on `queue`.
     private let handle: UnsafeMutableRawPointer
     private let queue = DispatchQueue(label: "missive.http")
 
     private static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
-    public init(settings: HTTPSettings) throws(CookieJarError) {
+    public convenience init(settings: HTTPSettings) throws(HTTPClientError) {
+        try self.init(settings: settings, makeHandle: { curl_easy_init() })
+    }
+
+    /// `makeHandle` is libcurl's `curl_easy_init` except in the test of its failure.
+    init(settings: HTTPSettings, makeHandle: () -> UnsafeMutableRawPointer?) throws(HTTPClientError) {
         _ = Self.globalInit
-        guard let handle = curl_easy_init() else {
-            // curl_easy_init fails only when out of memory.
-            throw CookieJarError.unusable(path: "", reason: "libcurl could not start")
+        // curl_easy_init fails only when out of memory.
+        guard let handle = makeHandle() else { throw .libcurlUnavailable }
+        let writable = settings.cookieJar.flatMap { jar in
+            switch settings.cookieJarAccess {
+            case .readWrite: jar
+            case .writeIfPresent: FileManager.default.fileExists(atPath: jar.path) ? jar : nil
+            case .readOnly: nil
+            }
+        }
+        if let jar = writable {
+            do {
+                try CookieJar.prepare(jar)
+            } catch {
+                // Thrown before every property is set, so deinit will not run: clean up here.
+                curl_easy_cleanup(handle)
+                throw .cookieJar(error)
+            }
         }
         self.handle = handle
         self.settings = settings
-        if let jar = settings.cookieJar { try CookieJar.prepare(jar) }
+        writableJar = writable
         configure()
     }
 
     deinit {
-        // Cleanup writes the cookie jar one last time.
+        // Cleanup writes a writable cookie jar one last time.
         curl_easy_cleanup(handle)
-        if let jar = settings.cookieJar { CookieJar.restrictPermissions(jar) }
+        if let jar = writableJar { CookieJar.restrictPermissions(jar) }
     }
 
     private func configure() {
@@ -68,7 +94,6 @@ public final class HTTPClient: @unchecked Sendable {
         _ = ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
         _ = ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
         _ = ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-        _ = ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         _ = ccurl_setopt_string(handle, CURLOPT_USERAGENT, settings.userAgent)
         _ = ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
         _ = ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, settings.connectTimeout.milliseconds)
@@ -82,8 +107,8 @@ public final class HTTPClient: @unchecked Sendable {
         _ = ccurl_setopt_string(handle, CURLOPT_COOKIEFILE, "")
         if let jar = settings.cookieJar {
             for line in CookieJar.lines(jar) { _ = ccurl_setopt_string(handle, CURLOPT_COOKIELIST, line) }
-            _ = ccurl_setopt_string(handle, CURLOPT_COOKIEJAR, jar.path)
         }
+        if let jar = writableJar { _ = ccurl_setopt_string(handle, CURLOPT_COOKIEJAR, jar.path) }
     }
 
     /// Sends the request on the client's queue and waits for the answer.
@@ -106,7 +131,7 @@ public final class HTTPClient: @unchecked Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async { [unowned self] in
                 _ = ccurl_setopt_string(handle, CURLOPT_COOKIELIST, "ALL")
-                if let jar = settings.cookieJar { CookieJar.empty(jar) }
+                if let jar = writableJar { CookieJar.empty(jar) }
                 continuation.resume()
             }
         }
@@ -123,7 +148,10 @@ public final class HTTPClient: @unchecked Sendable {
         _ = ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
         _ = ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
         _ = ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
-        _ = ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
+        // A POST is never followed by libcurl: a 307 or 308 would send its body (a password, a
+        // post) again to wherever the answer points. The caller reads the redirect and decides.
+        _ = ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, request.method == .get && request.followRedirects ? 1 : 0)
+        _ = ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, Self.redirectProtocols(from: request.url))
         // libcurl silently sends a request again when a reused connection dies before any answer
         // byte; for a post that the server stored before dying, that is a second post. A post
         // therefore always gets a connection of its own, which libcurl never retries.
@@ -200,7 +228,7 @@ public final class HTTPClient: @unchecked Sendable {
     }
 
     private func flushCookies() {
-        guard let jar = settings.cookieJar else { return }
+        guard let jar = writableJar else { return }
         _ = ccurl_setopt_string(handle, CURLOPT_COOKIELIST, "FLUSH")
         CookieJar.restrictPermissions(jar)
     }
@@ -218,6 +246,11 @@ public final class HTTPClient: @unchecked Sendable {
             node = each.pointee.next
         }
         return cookies
+    }
+
+    /// From https, redirects stay on https: a hop to http would send the session cookies in clear.
+    static func redirectProtocols(from url: URL) -> String {
+        url.scheme?.lowercased() == "https" ? "https" : "http,https"
     }
 
     static func kind(of code: CURLcode) -> TransportError.Kind {
@@ -280,9 +313,44 @@ private let collectHeader: ccurl_data_callback = { data, size, count, context in
     return length
 }
 
+/// What a client may do to its cookie jar file.
+public enum CookieJarAccess: Sendable, Equatable {
+    /// Create it if missing (0600), read it, write every cookie change back.
+    case readWrite
+    /// Read and write a jar that exists; never create one (logging out of nothing).
+    case writeIfPresent
+    /// Read it if it exists and leave it exactly as it was: for commands that only look.
+    case readOnly
+}
+
+/// Why an HTTP client could not be made.
+public enum HTTPClientError: MissiveError, Equatable {
+    /// libcurl would not give a handle (it fails only when memory runs out).
+    case libcurlUnavailable
+    case cookieJar(CookieJarError)
+
+    public var status: ExitStatus {
+        switch self {
+        case .libcurlUnavailable: .software
+        case let .cookieJar(error): error.status
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .libcurlUnavailable: "libcurl could not start (out of memory?)"
+        case let .cookieJar(error): error.description
+        }
+    }
+}
+
 extension Duration {
+    /// Whole milliseconds, saturating at Int.max rather than overflowing for a huge duration.
     var milliseconds: Int {
         let (seconds, attoseconds) = components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        let (whole, overflow) = Int(clamping: seconds).multipliedReportingOverflow(by: 1000)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        let (total, overflowAgain) = whole.addingReportingOverflow(Int(attoseconds / 1_000_000_000_000_000))
+        return overflowAgain ? .max : total
     }
 }

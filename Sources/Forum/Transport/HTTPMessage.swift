@@ -7,7 +7,8 @@ public struct HTTPRequest: Sendable {
     public var url: URL
     public var body: [UInt8]?
     public var contentType: String?
-    /// False when the caller wants to read a redirect itself (a post's answer is its evidence).
+    /// False when the caller wants to read a redirect itself. A POST is never followed (see
+    /// HTTPClient), whatever this says.
     public var followRedirects: Bool
 
     public init(method: Method = .get, url: URL, body: [UInt8]? = nil, contentType: String? = nil, followRedirects: Bool = true) {
@@ -18,10 +19,11 @@ public struct HTTPRequest: Sendable {
         self.followRedirects = followRedirects
     }
 
-    public static func post(_ url: URL, form: MultipartFormData, followRedirects: Bool = false) -> HTTPRequest {
+    /// A form POST. Its redirect, if any, comes back unfollowed for the caller to judge.
+    public static func post(_ url: URL, form: MultipartFormData) -> HTTPRequest {
         var form = form
         let body = form.encode()
-        return HTTPRequest(method: .post, url: url, body: body, contentType: form.contentType, followRedirects: followRedirects)
+        return HTTPRequest(method: .post, url: url, body: body, contentType: form.contentType, followRedirects: false)
     }
 }
 

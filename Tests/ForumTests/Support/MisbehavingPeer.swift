@@ -19,6 +19,9 @@ final class MisbehavingPeer: @unchecked Sendable {
         case answerOnceThenHangUp
         /// Serves `form` to GETs and answers anything else with this bare status line.
         case formThenStatus(form: [UInt8], status: String)
+        /// Answers each request with the bytes of the first route its request line starts with
+        /// (`GET /newreply.php`, `POST /account.php`), or a 404.
+        case routes([(request: String, answer: [UInt8])])
     }
 
     let port: UInt16
@@ -131,6 +134,10 @@ final class MisbehavingPeer: @unchecked Sendable {
                 } else {
                     write(connection, "HTTP/1.1 \(status)\r\nContent-Length: 0\r\n\r\n")
                 }
+            case let .routes(routes):
+                let line = String(decoding: request.prefix { $0 != 0x0D }, as: UTF8.self)
+                write(connection, routes.first { line.hasPrefix($0.request) }?.answer
+                    ?? Array("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n".utf8))
             case .answerOnceThenHangUp:
                 guard lock.withLock({ requests.count }) == 1 else { return }
                 write(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 2\r\n\r\nok")
@@ -191,7 +198,17 @@ final class MisbehavingPeer: @unchecked Sendable {
 extension MisbehavingPeer.Behaviour {
     /// A complete HTTP/1.1 response with this status, type and body.
     static func answer(status: String = "200 OK", type: String = "text/html; charset=windows-1252", body: [UInt8], extraHeaders: String = "") -> Self {
-        .raw(Array("HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n\(extraHeaders)Connection: close\r\n\r\n".utf8) + body)
+        .raw(http(status: status, type: type, body: body, extraHeaders: extraHeaders))
+    }
+
+    /// The bytes of a complete HTTP/1.1 response that closes its connection.
+    static func http(status: String = "200 OK", type: String = "text/html; charset=windows-1252", body: [UInt8] = [], extraHeaders: String = "") -> [UInt8] {
+        Array("HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n\(extraHeaders)Connection: close\r\n\r\n".utf8) + body
+    }
+
+    /// A redirect to `location` with an empty body.
+    static func redirect(_ status: String = "302 Found", to location: String) -> [UInt8] {
+        http(status: status, body: [], extraHeaders: "Location: \(location)\r\n")
     }
 
     /// Announces `announced` bytes of body, sends `body`, and hangs up.

@@ -12,13 +12,13 @@ struct SandboxFixture {
 
     /// Runs `body` against a fresh sandbox and stops it afterwards, even when the body throws.
     static func with(
-        flood: Int = 0, messageFlood: Int? = nil, faults: FaultPlan = FaultPlan(),
+        flood: Int = 0, messageFlood: Int? = nil, faults: FaultPlan = FaultPlan(), clock: any SandboxClock = SystemClock(),
         _ body: (SandboxFixture) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("missive-forum-\(UUID().uuidString)")
         let server = try await SandboxServer.start(SandboxConfiguration(
             dataDirectory: directory.appendingPathComponent("sandbox"), floodInterval: flood,
-            messageFloodInterval: messageFlood, faults: faults))
+            messageFloodInterval: messageFlood, faults: faults, clock: clock))
         let fixture = SandboxFixture(server: server, directory: directory)
         do {
             try await body(fixture)
@@ -29,6 +29,11 @@ struct SandboxFixture {
         }
         await server.stop()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// `path` on the sandbox, as the forum's own links resolve it.
+    func url(_ path: String) -> URL {
+        URL(string: server.baseURL.absoluteString + path) ?? server.baseURL
     }
 
     func jar(_ name: String) -> URL {
@@ -84,10 +89,29 @@ final class FixedPassword: CredentialSource, @unchecked Sendable {
     }
 }
 
+/// A sandbox clock that stands still, for dates a test can state exactly.
+struct StoppedClock: SandboxClock {
+    let date: Date
+    func now() -> Date { date }
+}
+
 extension PostOutcome {
     /// The receipt when sent, for tests that go on to look at the post.
     var receipt: Receipt? {
         if case let .sent(receipt) = self { return receipt }
+        return nil
+    }
+
+    /// The evidence when unknown (it carries the reconcile marker).
+    var evidence: Evidence? {
+        if case let .unknown(evidence) = self { return evidence }
+        return nil
+    }
+}
+
+extension Reconciliation {
+    var receiptURL: URL? {
+        if case let .landed(receipt) = self { return receipt.url }
         return nil
     }
 }

@@ -1,0 +1,63 @@
+import Common
+import Foundation
+
+/// The lines of the notice put at the top of a buffer whose front matter has problems.
+/// It is `problems.count + 3` lines long once wrapped in the comment.
+func noticeLines(_ problems: [String]) -> [String] {
+    ["The front matter has errors: fix them, then save and quit."]
+        + problems
+        + ["Quit again without fixing them and the text is kept as it is, flagged."]
+}
+
+/// The edit-read-parse loop shared by drafts and templates.
+struct EditLoop {
+    enum Result<T> {
+        case parsed(T, text: String)
+        case broken(text: String, error: BufferError)
+    }
+
+    var editor: any Editor
+    var byteLimit: Int
+
+    /// `text` (without a notice) with the problems of `error` in a notice at the top, their line
+    /// numbers shifted by the notice's own length so they point at the lines the editor shows.
+    static func annotated(_ text: String, _ error: BufferError) -> String {
+        let problems = error.problems.map { problem in
+            BufferProblem(line: problem.line.map { $0 + error.problems.count + 3 }, problem.message).description
+        }
+        return Buffer.withNotice(noticeLines(problems), over: text)
+    }
+
+    func run<T>(_ file: BufferFile, parse: (String) throws(BufferError) -> T) async throws -> (result: Result<T>, status: Int32) {
+        let original = try? file.read(limit: byteLimit)
+        var reopened = false
+        while true {
+            let status: Int32
+            do {
+                status = try await editor.edit(file.url)
+            } catch {
+                // Nothing was typed if the editor never started; keep the file if it changed anyway.
+                if (try? file.read(limit: byteLimit)) == original { file.remove() } else { file.release() }
+                throw error
+            }
+            let text: String
+            do {
+                text = try file.read(limit: byteLimit)
+            } catch {
+                file.release()
+                let status = (error as? any MissiveError)?.status ?? .ioError
+                throw ComposeError.kept(file: file.url.path, reason: String(describing: error), status: status)
+            }
+            // Line numbers are reported against the text without any old notice, then shifted
+            // by the new notice's length so they point at the lines as the editor shows them.
+            let stripped = Buffer.withNotice([], over: text)
+            do {
+                return (.parsed(try parse(stripped), text: stripped), status)
+            } catch {
+                if reopened || status != 0 { return (.broken(text: stripped, error: error), status) }
+                try file.write(EditLoop.annotated(stripped, error))
+                reopened = true
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// `missive login`'s password prompt in a real terminal (tmux).
+@Suite(.serialized) struct PasswordPromptTests {
+    /// The pid of the program the pane's shell is running.
+    private func programPID(in terminal: TmuxTerminal) throws -> pid_t? {
+        let shell = try terminal.tmux(["display-message", "-p", "-t", terminal.session, "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return children.split(separator: " ").first.flatMap { pid_t($0) }
+    }
+
+    @Test func ctrlCAtThePromptLeavesTheTerminalEchoing() throws {
+        let sandbox = try SandboxProcess()
+        // After missive, the same terminal says whether it echoes ("echo") or not ("-echo").
+        let command = "\(BuiltBinary.url("missive").path) login; echo \"[missive $?]\"; stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e -echo"
+        let terminal = try TmuxTerminal(command: command, environment: sandbox.environment, term: "xterm")
+        let deadline = Date().addingTimeInterval(20)
+        while try !terminal.capture().contains("Password for Missive Tester") {
+            guard Date() < deadline else { Issue.record("no prompt: \(try terminal.capture())"); return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        // What Ctrl-C does to the program: SIGINT (sent to it alone, so the shell carries on).
+        let pid = try #require(try programPID(in: terminal))
+        #expect(kill(pid, SIGINT) == 0)
+        let screen = try terminal.waitForExit()
+        #expect(screen.contains("[missive 130]"), "\(screen)")
+        let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("echo") && !lines.contains("-echo"), "\(screen)")
+    }
+}

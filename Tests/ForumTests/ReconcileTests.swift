@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import Forum
+import Sandbox
+
+/// What reconcile may and may not take for the lost send: only posts and messages newer than the
+/// marker, by the right person, with exactly the text; absent only having looked back to the marker.
+@Suite struct ReconcileTests {
+    let welcome = Int(Seed.Ids.welcomeThread)
+
+    @Test func anOlderIdenticalReplyIsNotTakenForTheLostOne() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try await sandbox.loggedIn()
+            #expect(await adapter.reply(Reply(threadID: welcome, bbcode: "+1")).receipt != nil)
+            // The same words again, and this time the forum fails before storing them.
+            await sandbox.server.failNextPost(with: .serverError)
+            let lost = await adapter.reply(Reply(threadID: welcome, bbcode: "+1"))
+            let after = try #require(lost.evidence?.reconcileAfter, "\(lost)")
+            #expect(await adapter.reconcile(.reply(threadID: welcome, bbcode: "+1", after: after)) == .absent)
+            #expect(try await sandbox.state().posts.filter { $0.text == "+1" }.count == 1)
+        }
+    }
+
+    @Test func aReplyPushedOffTheLastPageByOthersIsStillFound() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try await sandbox.loggedIn()
+            await sandbox.server.failNextPost(with: .drop)
+            let lost = await adapter.reply(Reply(threadID: welcome, bbcode: "buried reply"))
+            let after = try #require(lost.evidence?.reconcileAfter, "\(lost)")
+            // Others fill more than a page (40 posts) before the sender looks.
+            let other = try await sandbox.loggedIn(as: Seed.Account.other.username)
+            for number in 1...41 {
+                #expect(await other.reply(Reply(threadID: welcome, bbcode: "chatter \(number)")).receipt != nil)
+            }
+            let stored = try #require(try await sandbox.state().posts.first { $0.text == "buried reply" })
+            #expect(await adapter.reconcile(.reply(threadID: welcome, bbcode: "buried reply", after: after))
+                == .landed(Receipt(kind: .post, id: Int(stored.id), url: sandbox.url("showthread.php?goto=post&postid=\(stored.id)"))))
+            // A reply that never landed is absent only after the walk back reaches the marker.
+            #expect(await adapter.reconcile(.reply(threadID: welcome, bbcode: "never sent", after: after)) == .absent)
+        }
+    }
+
+    @Test func aThreadThatNoLongerReachesBackToTheMarkerProvesNothing() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try await sandbox.loggedIn()
+            // Every post of the long thread is newer than the marker, and none is the reply:
+            // without the marker's post in sight, absent would be a guess.
+            guard case .undetermined = await adapter.reconcile(.reply(threadID: Int(Seed.Ids.longThread), bbcode: "x", after: 1)) else {
+                Issue.record("expected undetermined"); return
+            }
+        }
+    }
+
+    @Test func withoutAMarkerReconcileProvesNeitherWay() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try await sandbox.loggedIn()
+            #expect(await adapter.reply(Reply(threadID: welcome, bbcode: "here already")).receipt != nil)
+            guard case .undetermined = await adapter.reconcile(.reply(threadID: welcome, bbcode: "here already")) else {
+                Issue.record("expected undetermined for a reply"); return
+            }
+            guard case .undetermined = await adapter.reconcile(.privateMessage(to: "Zoë", subject: "s", bbcode: "b")) else {
+                Issue.record("expected undetermined for a PM"); return
+            }
+        }
+    }
+
+    /// An earlier message with the same subject and text, to someone else or to the same person,
+    /// is in Sent Items when the lost one (a 500 before storing) is reconciled.
+    @Test(arguments: ["probation", "Zoë"])
+    func anEarlierMessageWithTheSameSubjectAndTextIsNotTheLostOne(earlierTo: String) async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try await sandbox.loggedIn()
+            #expect(await adapter.send(PrivateMessage(to: earlierTo, subject: "Meetup", bbcode: "Saturday?")).receipt != nil)
+            await sandbox.server.failNextPost(with: .serverError)
+            let lost = await adapter.send(PrivateMessage(to: "Zoë", subject: "Meetup", bbcode: "Saturday?"))
+            let after = try #require(lost.evidence?.reconcileAfter, "\(lost)")
+            #expect(await adapter.reconcile(.privateMessage(to: "Zoë", subject: "Meetup", bbcode: "Saturday?", after: after)) == .absent)
+        }
+    }
+
+    @Test func aMessageThatOnlyContainsTheTextIsNotIt() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try await sandbox.loggedIn()
+            await sandbox.server.failNextPost(with: .drop)
+            let lost = await adapter.send(PrivateMessage(to: "Zoë", subject: "Notes", bbcode: "first line\nsecond line"))
+            let after = try #require(lost.evidence?.reconcileAfter, "\(lost)")
+            #expect(await adapter.reconcile(.privateMessage(to: "Zoë", subject: "Notes", bbcode: "first line", after: after)) == .absent)
+            #expect(await adapter.reconcile(.privateMessage(to: "Zoë", subject: "Notes", bbcode: "", after: after)) == .absent)
+            guard case .landed = await adapter.reconcile(.privateMessage(to: "zoë", subject: "Notes", bbcode: "first line\r\nsecond line", after: after)) else {
+                Issue.record("the same text (line ends aside) to the same person (case aside) is the message"); return
+            }
+        }
+    }
+}
