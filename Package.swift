@@ -74,7 +74,7 @@ let package = Package(
         .executableTarget(name: "forum-bench", dependencies: ["Forum"], path: "Sources/ForumBench"),
         .executableTarget(
             name: "missive-sandbox",
-            dependencies: ["Sandbox", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Sandbox", "Markup", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/missive-sandbox"
         ),
 

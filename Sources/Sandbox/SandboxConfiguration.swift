@@ -26,13 +26,17 @@ public struct SandboxConfiguration: Sendable {
     public var clock: any SandboxClock
     /// One line per request when set (the executable prints them; tests leave it nil).
     public var log: (@Sendable (String) -> Void)?
+    /// The themes the pages wear, `themes.defaultName` unless a page's address asks for another.
+    /// nil: the bundled themes with the user's, wearing `default`.
+    public var themes: SandboxThemes?
 
     /// The forum's own default interval.
     public static let defaultFloodInterval = 30
 
     public init(port: UInt16 = 0, dataDirectory: URL? = nil, floodInterval: Int = defaultFloodInterval,
                 messageFloodInterval: Int? = nil, faults: FaultPlan = FaultPlan(), seed: UInt64 = 1,
-                clock: any SandboxClock = SystemClock(), log: (@Sendable (String) -> Void)? = nil) {
+                clock: any SandboxClock = SystemClock(), log: (@Sendable (String) -> Void)? = nil,
+                themes: SandboxThemes? = nil) {
         self.port = port
         self.dataDirectory = dataDirectory
         self.floodInterval = floodInterval
@@ -41,5 +45,6 @@ public struct SandboxConfiguration: Sendable {
         self.seed = seed
         self.clock = clock
         self.log = log
+        self.themes = themes
     }
 }

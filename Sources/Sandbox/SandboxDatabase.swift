@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import GRDB
 
@@ -9,8 +10,13 @@ struct SandboxDatabase: Sendable {
     static let fileName = "sandbox.sqlite"
 
     init(directory: URL, now: Date) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        queue = try DatabaseQueue(path: directory.appendingPathComponent(Self.fileName).path)
+        // The sandbox holds passwords and sessions (play ones, but a user's all the same): keep the
+        // directory and the file private. SQLite gives its -wal and -shm files the file's mode.
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let file = directory.appendingPathComponent(Self.fileName)
+        if !FileManager.default.fileExists(atPath: file.path) { try PrivateFile.write(Data(), to: file) }
+        queue = try DatabaseQueue(path: file.path)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("schema", migrate: Self.createSchema)
         migrator.registerMigration("seed") { db in try Seed.insert(into: db, now: now) }

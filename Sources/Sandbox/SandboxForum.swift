@@ -6,6 +6,7 @@ import GRDB
 struct SandboxForum: Sendable {
     let database: SandboxDatabase
     let configuration: SandboxConfiguration
+    let themes: SandboxThemes
     let loginAttempts = LoginAttempts()
 
     var now: Date { configuration.clock.now() }

@@ -17,7 +17,12 @@ struct SandboxHTTPHandler: HTTPHandler {
         let body = try await request.bodyData
         let parsed = SandboxRequest.parse(method: request.method.rawValue, path: request.target.path(),
                                           rawQuery: request.target.query(), headers: headers, body: body)
+        // `?theme=NAME` is for a person comparing themes in a browser; no form sends it.
+        let style = forum.themes.style(for: parsed.query["theme"])
+        return try await PageStyle.$current.withValue(style) { try await respond(to: parsed) }
+    }
 
+    private func respond(to parsed: SandboxRequest) async throws -> HTTPResponse {
         if parsed.script.hasPrefix("_sandbox/") {
             return Self.http(try await control(parsed))
         }

@@ -65,6 +65,8 @@ public final class SandboxServer: Sendable {
     }
 
     private static func start(_ configuration: SandboxConfiguration, directory: URL) async throws -> SandboxServer {
+        // Themes first: a theme that does not resolve is the user's to fix, before any data is made.
+        let themes = try configuration.themes ?? SandboxThemes.bundled()
         let database: SandboxDatabase
         do {
             database = try SandboxDatabase(directory: directory, now: configuration.clock.now())
@@ -75,11 +77,12 @@ public final class SandboxServer: Sendable {
             throw StartError(description: "could not open the sandbox's data at \(file): \(error)", status: status)
         }
         let dice = FaultDice(plan: configuration.faults, seed: configuration.seed)
-        let forum = SandboxForum(database: database, configuration: configuration)
+        let forum = SandboxForum(database: database, configuration: configuration, themes: themes)
         let handler = SandboxHTTPHandler(forum: forum, dice: dice)
         // A long handler timeout: slow answers must be slow, not turned into 500s by the server.
         let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: configuration.port)
         let http = HTTPServer(address: address, timeout: 24 * 3600,
+                              pool: NoDelaySocketPool(pool: HTTPServer.defaultPool()),
                               logger: .disabled, handler: handler)
         let failure = RunFailure()
         let task = Task {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Common
 import Foundation
+import Markup
 import Sandbox
 
 /// The practice forum as a program of its own; `missive sandbox` starts it with the same arguments.
@@ -39,6 +40,10 @@ struct SandboxProgram: AsyncParsableCommand {
                            their previews; the default) or all (every page and the login too)
             Example: --faults drop=0.1,500=0.05,slow=0.05:3s,dberror=0.05,truncate=0.05
 
+            THEMES: the pages wear a Missive theme (the files `missive themes list` lists, your own
+            included), so a post looks as `missive preview --html` draws it. --theme sets it; add
+            ?theme=NAME to any page's address to see that page in another.
+
             For tests: GET /_sandbox/state.json dumps every thread, post and PM;
             POST /_sandbox/fault?next=dberror makes the next posting request fail that way;
             POST /_sandbox/expire-sessions logs everyone out.
@@ -62,6 +67,9 @@ struct SandboxProgram: AsyncParsableCommand {
     @Option(help: "Seed for the fault dice.")
     var seed: UInt64 = 1
 
+    @Option(help: ArgumentHelp("The theme the pages wear (see THEMES below).", valueName: "name"))
+    var theme: String = ThemeFactory.rootTheme
+
     func validate() throws {
         guard flood >= 0 else { throw ValidationError("--flood must be 0 or more seconds.") }
         if let faults {
@@ -73,18 +81,20 @@ struct SandboxProgram: AsyncParsableCommand {
 
     func run() async throws {
         let plan = try faults.map(FaultPlan.parse) ?? FaultPlan()
-        let configuration = SandboxConfiguration(
-            port: port, dataDirectory: data.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            floodInterval: flood, faults: plan, seed: seed,
-            log: { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) })
         let server: SandboxServer
         do {
+            let configuration = SandboxConfiguration(
+                port: port, dataDirectory: data.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                floodInterval: flood, faults: plan, seed: seed,
+                log: { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) },
+                themes: try SandboxThemes.bundled(defaultName: theme))
             server = try await SandboxServer.start(configuration)
         } catch let error as MissiveError {
             FileHandle.standardError.write(Data("missive-sandbox: \(error.description)\n".utf8))
             throw ExitCode(error.status.rawValue)
         }
         print("Sandbox forum at \(server.baseURL.absoluteString) (data in \(server.dataDirectory.path))")
+        print("Pages wear the \(theme) theme; add ?theme=NAME to an address for another.")
         print("Log in as \(Seed.Account.tester.username) (every password is \"\(Seed.Account.password)\"). Stop with Ctrl-C.")
         fflush(nil)
         await Self.waitForTermination()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Common
 import Compose
+import Forum
 import Foundation
 import Markup
 import Store
@@ -21,6 +22,12 @@ struct PreviewCommand: AsyncParsableCommand {
             standard output is not a terminal or NO_COLOR is set. --html writes a self-contained page \
             instead (to standard output, or to --output FILE); --open shows it with $BROWSER, or \
             xdg-open when BROWSER is not set.
+
+            --remote asks the profile's forum to render the post instead (the Preview button of \
+            the form the post would be sent from; nothing is posted) and shows the forum's \
+            rendering: as text, or with --html inside the themed page. It needs a logged-in \
+            profile (`missive login`) and a target: the draft's or buffer's thread, post or forum, \
+            or --thread for a plain file. Private messages have no forum preview.
             """
     )
 
@@ -51,6 +58,13 @@ struct PreviewCommand: AsyncParsableCommand {
     @Flag(help: "Ask the forum for its own preview of the post instead of rendering it here.")
     var remote = false
 
+    @Option(help: ArgumentHelp("With --remote: preview as a reply in this thread (an id or the thread's URL).",
+                               valueName: "thread"))
+    var thread: String?
+
+    @Option(help: ArgumentHelp("With --remote: give up on the forum after this many seconds (1 to 3600).", valueName: "seconds"))
+    var timeout: Int = 60
+
     @Option(help: ArgumentHelp("Columns to lay the terminal preview out in (default: the terminal's width, else 80).", valueName: "n"))
     var width: Int?
 
@@ -62,17 +76,25 @@ struct PreviewCommand: AsyncParsableCommand {
         if !html && output != nil { try Self.reject(.needsHTML("--output")) }
         if !html && open { try Self.reject(.needsHTML("--open")) }
         if let width, width < 20 { try Self.reject(.tooNarrow(width)) }
+        if !remote, thread != nil { try Self.reject(.needsRemote("--thread")) }
+        if !ForumOptions.timeoutRange.contains(timeout) { try Self.reject(.badTimeout(timeout)) }
+        if let thread {
+            do { _ = try ForumReference.parse(thread, as: .thread) } catch { try Self.reject(error) }
+        }
     }
 
     /// swift-argument-parser wraps errors thrown from `validate()`; say it in Missive's one-line
     /// form and leave with the usage status.
-    private static func reject(_ error: PreviewError) throws -> Never {
+    private static func reject(_ error: PreviewError) throws -> Never { try refuse(error) }
+
+    private static func reject(_ error: ForumReferenceError) throws -> Never { try refuse(error) }
+
+    private static func refuse(_ error: some MissiveError) throws -> Never {
         FileHandle.standardError.write(Data("missive: \(error.description)\n".utf8))
         throw ExitCode(error.status.rawValue)
     }
 
     func run() async throws {
-        if remote { throw PreviewError.remoteUnavailable }
         let paths = MissivePaths.resolve()
         let config = try Config.load(from: paths)
         let source = try PreviewSource.load(target, defaultProfile: config.defaultProfile)
@@ -80,18 +102,37 @@ struct PreviewCommand: AsyncParsableCommand {
         let dialect = Dialect(rawValue: dialect ?? profile.dialect ?? profile.engine) ?? .default
         let format = format.flatMap(DraftFormat.init(rawValue:)) ?? source.format
         let bbcode = format == .markdown ? BBCodeConverter(dialect: dialect).convert(source.body) : source.body
-        let document = BBCode.parse(bbcode, dialect: dialect)
         let themeName = ThemeSelection.name(requested: theme, profile: profile, forum: source.forum)
-        let theme = try BundledThemes.factory(paths: paths).theme(named: themeName)
         let author = profile.username ?? profile.name
 
+        if remote {
+            let threadID = try thread.map { (text) throws(ForumReferenceError) in try ForumReference.parse(text, as: .thread).id }
+            let rendered = try await RemotePreview.fetch(bbcode, target: try RemotePreview.target(for: source, thread: threadID),
+                                                         profile: profile, paths: paths, timeout: timeout)
+            guard html else {
+                writeOut(ForumPostText.render(html: rendered.html, header: author, width: width ?? TerminalSize.columns()))
+                return
+            }
+            let theme = try BundledThemes.factory(paths: paths).theme(named: themeName)
+            try writePage(ThemedPage(title: "Forum preview: \(source.title)", theme: theme,
+                                     posts: [ThemedPage.Post(author: author, bodyHTML: rendered.html)]), paths: paths)
+            return
+        }
+
+        let document = BBCode.parse(bbcode, dialect: dialect)
+        let theme = try BundledThemes.factory(paths: paths).theme(named: themeName)
         guard html else {
             let renderer = TerminalRenderer(theme: theme, depth: color.depth, width: width ?? TerminalSize.columns())
             writeOut(renderer.render(document, header: author))
             return
         }
-        let page = ThemedPage(title: "Preview: \(source.title)", theme: theme,
-                              posts: [ThemedPage.Post(author: author, bodyHTML: document.renderHTML())]).render()
+        try writePage(ThemedPage(title: "Preview: \(source.title)", theme: theme,
+                                 posts: [ThemedPage.Post(author: author, bodyHTML: document.renderHTML())]), paths: paths)
+    }
+
+    /// The page to standard output, to --output, or (with --open) to a file that a browser opens.
+    private func writePage(_ themedPage: ThemedPage, paths: MissivePaths) throws {
+        let page = themedPage.render()
         var destination = output.map { URL(fileURLWithPath: $0) }
         if destination == nil && open {
             // A browser needs a file; keep it with Missive's other working files.
@@ -116,6 +157,11 @@ struct PreviewSource {
     /// The forum a new thread goes to, which may have a theme of its own.
     var forum: String?
     var title: String
+    /// What the draft or buffer is and where it goes (nil and empty for a plain file): what
+    /// `--remote` previews it as.
+    var kind: DraftKind?
+    var target = DraftTarget()
+    var subject = ""
 
     static func load(_ target: String, defaultProfile: String) throws -> PreviewSource {
         let exists = target == "-" || FileManager.default.fileExists(atPath: target)
@@ -145,6 +191,9 @@ struct PreviewSource {
     init(_ content: DraftContent, title: String) {
         self.init(body: content.body, format: content.format, profile: content.profile,
                   forum: content.target.forum.map(String.init), title: title)
+        kind = content.kind
+        target = content.target
+        subject = content.subject
     }
 
     init(body: String, format: DraftFormat, profile: String?, forum: String?, title: String) {
@@ -246,15 +295,22 @@ enum PreviewError: MissiveError {
     case cannotWrite(String, reason: String)
     case cannotOpen(String, tried: [String])
     case brokenDraft(Int64, problem: String)
-    case remoteUnavailable
+    case needsRemote(String)
+    case badTimeout(Int)
+    /// `--remote` for a plain file (no front matter) without `--thread`.
+    case noRemoteTarget(String)
+    /// `--remote` for a draft whose target lacks the id its kind needs.
+    case incompleteTarget(String, missing: String)
+    case remotePrivateMessage
 
     var status: ExitStatus {
         switch self {
-        case .unknownDialect, .unknownFormat, .needsHTML, .tooNarrow: .usage
+        case .unknownDialect, .unknownFormat, .needsHTML, .tooNarrow, .needsRemote, .badTimeout,
+             .noRemoteTarget, .remotePrivateMessage: .usage
         case .noSuchTarget: .noInput
-        case .brokenDraft: .dataError
+        case .brokenDraft, .incompleteTarget: .dataError
         case .cannotWrite: .cantCreate
-        case .cannotOpen, .remoteUnavailable: .unavailable
+        case .cannotOpen: .unavailable
         }
     }
 
@@ -276,9 +332,19 @@ enum PreviewError: MissiveError {
             "could not open \(path) with \(tried.joined(separator: " or ")); open it yourself, or set BROWSER"
         case let .brokenDraft(id, problem):
             "draft \(id) cannot be previewed until its front matter is fixed (`missive drafts edit \(id)`): \(problem)"
-        case .remoteUnavailable:
-            "--remote is not available yet: this build has no forum client to ask for the forum's own preview; "
-                + "preview locally without --remote"
+        case .needsRemote(let option):
+            "\(option) only goes with --remote"
+        case .badTimeout(let seconds):
+            "--timeout \(seconds) is out of range; use \(ForumOptions.timeoutRange.lowerBound) to "
+                + "\(ForumOptions.timeoutRange.upperBound) seconds"
+        case .noRemoteTarget(let name):
+            "\(name) has no front matter saying where it goes; give --thread ID (or its URL) to preview it "
+                + "as a reply in that thread"
+        case let .incompleteTarget(name, missing):
+            "\(name) names no \(missing), which the forum's preview needs; add it to the front matter or give --thread"
+        case .remotePrivateMessage:
+            "the forum has no preview for private messages; preview a PM without --remote, or give --thread "
+                + "to see the text as a post"
         }
     }
 }

@@ -41,6 +41,10 @@ struct SandboxCommand: ParsableCommand {
     @Option(help: "Seed for the fault dice.")
     var seed: UInt64?
 
+    @Option(help: ArgumentHelp("The theme the pages wear (default \"default\"; ?theme=NAME on a page shows another).",
+                               valueName: "name"))
+    var theme: String?
+
     func validate() throws {
         if let flood, flood < 0 { throw ValidationError("--flood must be 0 or more seconds.") }
         if let faults, faults.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -56,6 +60,7 @@ struct SandboxCommand: ParsableCommand {
         if let flood { arguments += ["--flood", String(flood)] }
         if let faults { arguments += ["--faults", faults] }
         if let seed { arguments += ["--seed", String(seed)] }
+        if let theme { arguments += ["--theme", theme] }
         return arguments
     }
 

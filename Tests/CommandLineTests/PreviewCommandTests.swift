@@ -165,12 +165,6 @@ import Testing
         #expect(unknownTheme.errorOutput.contains("no theme named \"nosuch\""))
     }
 
-    @Test func remoteSaysItIsNotAvailableYet() throws {
-        let result = try runMissive(["preview", try write("hi", to: "p.md"), "--remote"], environment: environment)
-        #expect(result.status == 69)
-        #expect(result.errorOutput.contains("--remote is not available yet"))
-    }
-
     @Test func standardInputCanBePreviewed() throws {
         let result = try runMissive(["preview", "-"], stdin: Data("**from** stdin".utf8), environment: environment)
         #expect(result.status == 0, "\(result.errorOutput)")

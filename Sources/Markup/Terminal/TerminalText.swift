@@ -1,8 +1,8 @@
 /// Text as a terminal will show it: how many columns it takes, and made safe to print.
-enum TerminalText {
+public enum TerminalText {
     /// Columns a character takes: 2 for East Asian wide characters and emoji, 1 otherwise.
     /// (Combining marks ride inside their Character, so they add nothing.)
-    static func width(of character: Character) -> Int {
+    public static func width(of character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.contains("\u{FE0F}") { return 2 }  // emoji presentation
         switch scalar.value {
@@ -15,14 +15,14 @@ enum TerminalText {
         }
     }
 
-    static func width<S: StringProtocol>(of text: S) -> Int {
+    public static func width<S: StringProtocol>(of text: S) -> Int {
         text.reduce(0) { $0 + width(of: $1) }
     }
 
     /// The text with every control character a terminal would obey (ESC, BEL, CSI, the C1 set...)
     /// replaced by U+FFFD, so a post cannot move the cursor, retitle the window or change colours.
     /// A tab becomes spaces up to the next multiple of four, counted from `column`.
-    static func printable(_ text: String, column: Int = 0) -> String {
+    public static func printable(_ text: String, column: Int = 0) -> String {
         var out = ""
         var column = column
         for character in text {

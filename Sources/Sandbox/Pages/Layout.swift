@@ -18,23 +18,27 @@ func esc(_ text: String) -> String {
 }
 
 /// The frame every forum page shares: `body#something_awful` with a class naming the page,
-/// the navigation, and `div#content`, which is where scrapers look.
+/// the navigation, and `div#content`, which is where scrapers look. The stylesheet is the
+/// request's theme (`PageStyle.current`).
 enum Layout {
     static func page(title: String, bodyClass: String, user: UserRecord?, bodyAttributes: String = "",
                      head: String = "", content: String) -> String {
-        """
+        let style = PageStyle.current
+        // Outside #content, where no scraper looks, and only when a person asked for a theme.
+        let notice = style?.notice.map { "<div id=\"theme_notice\">\(esc($0))</div>\n" } ?? ""
+        return """
         <!DOCTYPE html>
         <html>
         <head>
         <meta http-equiv="Content-Type" content="text/html; charset=windows-1252">
         <title>\(esc(title)) - The Missive Sandbox Forums</title>
-        <style>\(style)</style>
+        <style>\(style?.css ?? "")</style>
         \(head)
         </head>
         <body id="something_awful" class="\(bodyClass)"\(bodyAttributes)>
         <div id="container">
         \(navigation(user: user))
-        <div id="content">
+        \(notice)<div id="content">
         \(content)
         </div>
         <div id="copyright">Missive sandbox forum: a local practice copy. Nothing here leaves your computer.</div>
@@ -67,20 +71,4 @@ enum Layout {
         }
         return "<div class=\"breadcrumbs\"><span class=\"mainbodytextlarge\"><b>\(items.joined(separator: " &gt; "))</b></span></div>"
     }
-
-    private static let style = """
-        body{font:13px verdana,sans-serif;background:#fff;margin:0 2em;color:#000}
-        #navigation{list-style:none;padding:.5em;margin:0;background:#003d69}
-        #navigation li{display:inline;color:#fff}#navigation a{color:#fff}
-        #content{padding:1em 0}table.standard,table.post,#forum{width:100%;border-collapse:collapse;margin-bottom:1em}
-        table.post td,table.standard td,table.standard th,#forum td,#forum th{border:1px solid #ccc;padding:6px;vertical-align:top}
-        td.userinfo{width:160px;background:#eef}td.postbody{white-space:normal}td.postdate,td.postlinks{background:#f6f6f6;font-size:11px}
-        .bbc-quote{border-left:3px solid #99a;margin:.5em 0;padding:.3em .8em;background:#f4f4fa}
-        .bbc-quote-header{font-weight:bold;font-size:11px}.bbc-spoiler{background:#000;color:#000}
-        .bbc-spoiler:hover{color:#fff}.bbc-code,.bbc-pre{background:#f0f0f0;padding:.5em;overflow:auto}
-        img.bbc-timg{max-width:400px}div.standard{width:600px;border:1px solid #999;text-align:left;margin:1em}
-        div.standard h2{background:#003d69;color:#fff;margin:0;padding:4px}div.inner{padding:1em}
-        #probation_warn{border:2px solid #c00;padding:1em;margin-bottom:1em}.smilie_group{list-style:none}
-        .smilie_group li{display:inline-block;width:120px;text-align:center}textarea{width:100%}
-        """
 }
