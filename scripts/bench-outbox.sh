@@ -59,7 +59,7 @@ landed() { "$BIN/missive" queue list --state sent 2>/dev/null | wc -l; }
 
 # 1. Throughput beside the raw adapter loop.
 start_world 0
-"$BIN/forum-bench" "$BASE" "$THREAD" "$COUNT" "Missive Tester" sandbox >"$WORK/adapter.txt"
+printf 'sandbox\n' | "$BIN/forum-bench" "$BASE" "$THREAD" "$COUNT" "Missive Tester" >"$WORK/adapter.txt"
 head -1 "$WORK/adapter.txt"
 adapter_rate=$(sed -n 's/^adapter: .*= \([0-9.]*\) replies\/s.*/\1/p' "$WORK/adapter.txt" | head -1)
 

@@ -4,7 +4,9 @@ import Store
 /// One queued Command and where it stands: the outbox's unit of work.
 public struct OutboxItem: Sendable, Equatable {
     public var id: Int64
-    public var command: ForumCommand
+    public var command: ForumCommand {
+        didSet { encodedCommand = nil }
+    }
     public var state: OutboxState
     public var profile: String
     /// The draft and revision it was made from (nil for an item undo made).
@@ -20,6 +22,15 @@ public struct OutboxItem: Sendable, Equatable {
     public var marker: Int64?
     public var createdAt: Date
     public var updatedAt: Date
+    /// The command as stored, kept from the row so that saving a new state does not encode it again.
+    private var encodedCommand: String?
+
+    public static func == (a: OutboxItem, b: OutboxItem) -> Bool {
+        a.id == b.id && a.command == b.command && a.state == b.state && a.profile == b.profile && a.draftID == b.draftID
+            && a.draftRevision == b.draftRevision && a.idempotencyKey == b.idempotencyKey && a.failures == b.failures
+            && a.lastError == b.lastError && a.undoneBy == b.undoneBy && a.marker == b.marker && a.createdAt == b.createdAt
+            && a.updatedAt == b.updatedAt
+    }
 
     public init(
         id: Int64 = 0, command: ForumCommand, state: OutboxState, profile: String, draftID: Int64? = nil,
@@ -55,13 +66,14 @@ extension OutboxItem {
             draftRevision: row.draftRevision, idempotencyKey: row.idempotencyKey, failures: row.failures,
             lastError: row.lastError, undoneBy: row.undoneBy, marker: row.marker, createdAt: row.createdAt,
             updatedAt: row.updatedAt)
+        encodedCommand = row.command
     }
 
     var row: OutboxRow {
         var row = OutboxRow(
             id: id, draftID: draftID, draftRevision: draftRevision, profile: profile, kind: command.kind,
             target: command.summary, targetKey: command.targetKey, channel: command.floodChannel,
-            command: (try? command.encoded()) ?? "", idempotencyKey: idempotencyKey, state: state.name,
+            command: encodedCommand ?? (try? command.encoded()) ?? "", idempotencyKey: idempotencyKey, state: state.name,
             due: state.due, failures: failures, lastError: lastError, undoneBy: undoneBy, marker: marker,
             createdAt: createdAt, updatedAt: updatedAt)
         switch state {

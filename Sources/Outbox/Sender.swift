@@ -66,6 +66,12 @@ public final class Sender: @unchecked Sendable {
     private let pace: FloodPace
 
     private var cachedAdapters: [String: any ForumAdapter] = [:]
+    /// The flood pace per "profile channel", as last read or written by this sender.
+    private var paces: [String: OutboxPace] = [:]
+    /// The newest receipt per "profile place" that this sender knows of: a ready reconcile marker.
+    private var receipts: [String: Int64] = [:]
+    /// Markers written into the next item of a batch along with the last outcome, by item id.
+    private var markersWritten: [Int64: Int64] = [:]
     /// Profiles without a session, and when to look again (watch mode).
     private var blocked: [String: Date] = [:]
     private var summary = SendSummary()
@@ -225,7 +231,13 @@ public final class Sender: @unchecked Sendable {
             }
             let hasNext = batch.indices.contains(index + 1)
             let (carryOn, nextAttempt) = try await process(batch[index], next: hasNext ? batch[index + 1].item.id : nil)
-            if hasNext { batch[index + 1].attempt = nextAttempt }
+            if hasNext {
+                batch[index + 1].attempt = nextAttempt
+                // Recorded with the outcome: the receipt just got is the next one's marker.
+                if let marker = markersWritten.removeValue(forKey: batch[index + 1].item.id) {
+                    batch[index + 1].item.marker = marker
+                }
+            }
             if !carryOn {
                 if hasNext { try relinquish(Array(batch[(index + 1)...])) }
                 return
@@ -320,8 +332,11 @@ public final class Sender: @unchecked Sendable {
     private func ensureMarker(_ item: inout OutboxItem, adapter: any ForumAdapter) async throws -> PostOutcome? {
         guard item.command.needsMarker else { return nil }
         let profile = item.profile, targetKey = item.command.targetKey
-        let receipt = try store.outboxRead { tx in try tx.latestReceipt(profile: profile, targetKey: targetKey) }
-        var marker = [item.marker, receipt].compactMap { $0 }.max()
+        let place = Self.placeKey(item)
+        if receipts[place] == nil {
+            receipts[place] = try store.outboxRead { tx in try tx.latestReceipt(profile: profile, targetKey: targetKey) }
+        }
+        var marker = [item.marker, receipts[place]].compactMap { $0 }.max()
         if marker == nil, let reader = adapter as? any ReconcileMarkers {
             do {
                 marker = try await reader.reconcileMarker(for: item.command.attempt(after: nil)).map(Int64.init)
@@ -332,9 +347,13 @@ public final class Sender: @unchecked Sendable {
         }
         guard marker != item.marker else { return nil }
         item.marker = marker
-        let marked = item
-        try store.outbox(durable: false) { tx in try tx.save(marked) }
+        let id = item.id
+        try store.outbox(durable: false) { tx in try tx.setMarker(marker, of: id) }
         return nil
+    }
+
+    static func placeKey(_ item: OutboxItem) -> String {
+        item.profile + " " + item.command.targetKey
     }
 
     /// Turns an outcome into the state machine's event, and records it with the attempt (and the
@@ -375,7 +394,7 @@ public final class Sender: @unchecked Sendable {
             let fallback = settings.policy.decide(.floodControl(seconds: seconds ?? 30), failures: item.failures, now: now)
             var fallbackDate = now.addingTimeInterval(30)
             if case let .retry(at) = fallback { fallbackDate = at }
-            let updated = pace.afterFlood(try currentPace(item.profile, item.command.floodChannel ?? "posts"), message: text,
+            let updated = pace.afterFlood(try currentPace(item.profile, item.command.floodChannel ?? "posts", fresh: true), message: text,
                                           secondsLeft: seconds, now: now, fallback: fallbackDate)
             paceUpdate = updated
             event = .retryAt(updated.notBefore ?? fallbackDate)
@@ -446,6 +465,14 @@ public final class Sender: @unchecked Sendable {
         let now = clock()
         try item.apply(event, now: now, by: me)
         let updated = item
+        // A receipt is the marker of the next send to the same place; the next item of a batch
+        // (same place) has it recorded here, before anything of it is posted.
+        var nextMarker: Int64?
+        if case let .sent(postID?, _) = item.state, let receipt = Int64(postID), item.command.needsMarker {
+            receipts[Self.placeKey(item)] = max(receipt, receipts[Self.placeKey(item)] ?? 0)
+            nextMarker = receipt
+        }
+        if let paceUpdate { paces[paceUpdate.profile + " " + paceUpdate.channel] = paceUpdate }
         let nextAttempt = try store.outbox(durable: false) { tx -> Int64? in
             if let attempt { try tx.finishAttempt(attempt, outcome: outcome, evidence: evidence, at: now) }
             try tx.save(updated)
@@ -454,8 +481,10 @@ public final class Sender: @unchecked Sendable {
             }
             if let paceUpdate { try tx.save(paceUpdate) }
             guard let next else { return nil }
+            if let nextMarker { try tx.setMarker(nextMarker, of: next) }
             return try tx.beginAttempt(item: next, action: .send, owner: me, at: now)
         }
+        if let next, let nextMarker { markersWritten[next] = nextMarker }
         switch item.state {
         case .sent: summary.sent.append(item.id)
         case .failed: summary.failed.append(item.id)
@@ -464,8 +493,13 @@ public final class Sender: @unchecked Sendable {
         return nextAttempt
     }
 
-    private func currentPace(_ profile: String, _ channel: String) throws -> OutboxPace {
-        try store.outboxRead { tx in try tx.pace(profile: profile, channel: channel) } ?? OutboxPace(profile: profile, channel: channel)
+    /// The channel's pace: as this sender last saw it, or (`fresh`) as the store has it now.
+    private func currentPace(_ profile: String, _ channel: String, fresh: Bool = false) throws -> OutboxPace {
+        if !fresh, let known = paces[profile + " " + channel] { return known }
+        let stored = try store.outboxRead { tx in try tx.pace(profile: profile, channel: channel) }
+            ?? OutboxPace(profile: profile, channel: channel)
+        paces[profile + " " + channel] = stored
+        return stored
     }
 
     private func report(_ item: OutboxItem, _ message: String) {

@@ -89,10 +89,10 @@ public struct OutboxTransaction {
     /// The newest receipt of a send to this place (a reply's post id, a PM's id in Sent Items):
     /// a reconcile marker that is surely not a later send's.
     public func latestReceipt(profile: String, targetKey: String) throws -> Int64? {
-        try Int64.fetchOne(db, sql: """
+        try Int64.fetchOne(db.cachedStatement(sql: """
             SELECT max(CAST(postId AS INTEGER)) FROM outbox_item
             WHERE profile = ? AND targetKey = ? AND state = 'sent' AND postId GLOB '[0-9]*'
-            """, arguments: [profile, targetKey])
+            """), arguments: [profile, targetKey])
     }
 
     public func insert(_ row: OutboxRow) throws -> OutboxRow {
@@ -103,24 +103,38 @@ public struct OutboxTransaction {
         return row
     }
 
+    /// Rewrites the item's row. The sender does this a few times per item, so it is one cached
+    /// statement rather than a generated query.
     public func update(_ row: OutboxRow) throws {
-        try row.update(db)
+        try db.cachedStatement(sql: """
+            UPDATE outbox_item SET draftId = ?, draftRevision = ?, profile = ?, kind = ?, target = ?, targetKey = ?,
+                channel = ?, command = ?, idempotencyKey = ?, state = ?, due = ?, owner = ?, detail = ?, postId = ?,
+                url = ?, failures = ?, lastError = ?, undoneBy = ?, marker = ?, createdAt = ?, updatedAt = ?
+            WHERE id = ?
+            """).execute(arguments: [
+                row.draftID, row.draftRevision, row.profile, row.kind, row.target, row.targetKey, row.channel, row.command,
+                row.idempotencyKey, row.state, row.due, row.owner, row.detail, row.postID, row.url, row.failures,
+                row.lastError, row.undoneBy, row.marker, row.createdAt, row.updatedAt, row.id,
+            ])
+    }
+
+    /// Sets the reconcile marker of an item without rewriting it.
+    public func setMarker(_ marker: Int64?, of item: Int64) throws {
+        try db.cachedStatement(sql: "UPDATE outbox_item SET marker = ? WHERE id = ?").execute(arguments: [marker, item])
     }
 
     // MARK: Attempts
 
     /// Records the start of an attempt before anything goes to the forum; returns its id.
     public func beginAttempt(item: Int64, action: OutboxAttemptRow.Action, owner: String, at time: Date) throws -> Int64 {
-        try db.execute(
-            sql: "INSERT INTO outbox_attempt (itemId, action, owner, startedAt) VALUES (?, ?, ?, ?)",
-            arguments: [item, action.rawValue, owner, time])
+        try db.cachedStatement(sql: "INSERT INTO outbox_attempt (itemId, action, owner, startedAt) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [item, action.rawValue, owner, time])
         return db.lastInsertedRowID
     }
 
     public func finishAttempt(_ id: Int64, outcome: String, evidence: String?, at time: Date) throws {
-        try db.execute(
-            sql: "UPDATE outbox_attempt SET finishedAt = ?, outcome = ?, evidence = ? WHERE id = ?",
-            arguments: [time, outcome, evidence, id])
+        try db.cachedStatement(sql: "UPDATE outbox_attempt SET finishedAt = ?, outcome = ?, evidence = ? WHERE id = ?")
+            .execute(arguments: [time, outcome, evidence, id])
     }
 
     public func attempts(of item: Int64) throws -> [OutboxAttemptRow] {
@@ -130,11 +144,16 @@ public struct OutboxTransaction {
     // MARK: Flood pacing
 
     public func pace(profile: String, channel: String) throws -> OutboxPace? {
-        try OutboxPace.fetchOne(db, key: ["profile": profile, "channel": channel])
+        try OutboxPace.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM outbox_pace WHERE profile = ? AND channel = ?"), arguments: [profile, channel])
     }
 
     public func save(_ pace: OutboxPace) throws {
-        try pace.save(db)
+        try db.cachedStatement(sql: """
+            INSERT INTO outbox_pace (profile, channel, interval, lastSentAt, notBefore) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (profile, channel) DO UPDATE SET interval = excluded.interval, lastSentAt = excluded.lastSentAt,
+                notBefore = excluded.notBefore
+            """).execute(arguments: [pace.profile, pace.channel, pace.interval, pace.lastSentAt, pace.notBefore])
     }
 
     // MARK: Drafts and history
@@ -146,9 +165,8 @@ public struct OutboxTransaction {
     /// Marks the draft sent when it still shows the revision that was sent; returns whether it did.
     /// A draft edited after it was queued stays open, since its newer text was not sent.
     public func markDraftSent(_ id: Int64, revision: Int, now: Date) throws -> Bool {
-        try db.execute(
-            sql: "UPDATE draft SET state = ?, updatedAt = ? WHERE id = ? AND revision = ? AND state = ?",
-            arguments: [DraftState.sent.rawValue, now, id, revision, DraftState.open.rawValue])
+        try db.cachedStatement(sql: "UPDATE draft SET state = ?, updatedAt = ? WHERE id = ? AND revision = ? AND state = ?")
+            .execute(arguments: [DraftState.sent.rawValue, now, id, revision, DraftState.open.rawValue])
         return db.changesCount > 0
     }
 

@@ -189,4 +189,29 @@ import Testing
             #expect(try f.item(waiting[1].id).state.name == "pending", "the line keeps its order behind its first")
         }
     }
+
+    /// What a sender killed mid-send leaves for the next one to reconcile with: every reply and
+    /// PM is stored with a marker older than its own post before it is posted.
+    @Test func everySendIsMarkedInTheStoreBeforeItIsPosted() async throws {
+        try await OutboxFixture.with { f in
+            let replies = try (1...5).map { try f.queue("marked reply \($0)") }
+            let message = try f.queue("a marked PM", kind: .pm, target: DraftTarget(recipient: Seed.Account.other.username), subject: "m")
+            _ = try await f.sender().run(.due(ids: nil))
+            let forum = try await f.forum()
+            // The thread's last post before them.
+            let before = forum.posts.filter { $0.threadId == OutboxFixture.thread && !$0.text.hasPrefix("marked reply") }
+                .map(\.id).max() ?? 0
+            var previous = Int64(0)
+            for item in try replies.map({ try f.item($0.id) }) {
+                guard case let .sent(postID?, _) = item.state, let post = Int64(postID), let marker = item.marker else {
+                    Issue.record("\(item.title) is not sent with a marker: \(item.state), \(item.marker as Any)"); continue
+                }
+                #expect(marker < post && marker >= max(before, previous), "\(item.title): marker \(marker), post \(post)")
+                previous = post
+            }
+            let pm = try f.item(message.id)
+            guard case let .sent(pmID?, _) = pm.state, let sentID = Int64(pmID) else { Issue.record("the PM was not sent"); return }
+            #expect(try #require(pm.marker) < sentID)
+        }
+    }
 }
