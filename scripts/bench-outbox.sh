@@ -57,21 +57,32 @@ queue_replies() {
 
 landed() { "$BIN/missive" queue list --state sent 2>/dev/null | wc -l; }
 
-# 1. Throughput beside the raw adapter loop.
-start_world 0
-printf 'sandbox\n' | "$BIN/forum-bench" "$BASE" "$THREAD" "$COUNT" "Missive Tester" >"$WORK/adapter.txt"
-head -1 "$WORK/adapter.txt"
-adapter_rate=$(sed -n 's/^adapter: .*= \([0-9.]*\) replies\/s.*/\1/p' "$WORK/adapter.txt" | head -1)
+# 1. Throughput beside the raw adapter loop. The machine is shared, so the two take turns, ROUNDS
+#    times each, every run on a fresh sandbox; the best rate of each is compared, and the CPU time
+#    of each client process (user + system, steadier than wall time) is printed beside it.
+ROUNDS=${ROUNDS:-2}
+TIMEFORMAT='%R %U %S'
+best_adapter=0 best_send=0
+for round in $(seq "$ROUNDS"); do
+    start_world 0
+    { time printf 'sandbox\n' | "$BIN/forum-bench" "$BASE" "$THREAD" "$COUNT" "Missive Tester" >"$WORK/adapter.txt"; } 2>"$WORK/adapter.time"
+    rate=$(sed -n 's/^adapter: .*= \([0-9.]*\) replies\/s.*/\1/p' "$WORK/adapter.txt" | head -1)
+    cpu=$(awk '{ printf "%.2f", $2 + $3 }' "$WORK/adapter.time")
+    echo "round $round: $(head -1 "$WORK/adapter.txt") ($cpu s CPU for the whole process)"
+    best_adapter=$(awk -v a="$best_adapter" -v b="$rate" 'BEGIN { print (b > a ? b : a) }')
 
-start_world 0
-queue_replies "$COUNT"
-t0=$(now)
-"$BIN/missive" send >/dev/null 2>"$WORK/send.log" || { tail -5 "$WORK/send.log" >&2; exit 1; }
-t1=$(now)
-sent=$(landed)
-send_rate=$(awk -v n="$COUNT" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", n / (b - a) }')
-echo "missive send: $COUNT replies in $(elapsed "$t0" "$t1") s = $send_rate replies/s ($sent sent; the whole process, claims, attempts and outcomes recorded)"
-awk -v s="$send_rate" -v a="$adapter_rate" 'BEGIN { printf "ratio: missive send / adapter loop = %.2f (target >= 0.9)\n", s / a }'
+    start_world 0
+    queue_replies "$COUNT"
+    t0=$(now)
+    { time "$BIN/missive" send >/dev/null 2>"$WORK/send.log"; } 2>"$WORK/send.time" || { tail -5 "$WORK/send.log" >&2; exit 1; }
+    t1=$(now)
+    rate=$(awk -v n="$COUNT" -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", n / (b - a) }')
+    cpu=$(awk '{ printf "%.2f", $2 + $3 }' "$WORK/send.time")
+    echo "round $round: missive send: $COUNT replies in $(elapsed "$t0" "$t1") s = $rate replies/s ($(landed) sent; $cpu s CPU for the whole process: claims, attempts, outcomes, markers recorded)"
+    best_send=$(awk -v a="$best_send" -v b="$rate" 'BEGIN { print (b > a ? b : a) }')
+done
+awk -v s="$best_send" -v a="$best_adapter" \
+    'BEGIN { printf "ratio: missive send / adapter loop = %.2f (best of each: %.1f / %.1f replies/s; target >= 0.9)\n", s / a, s, a }'
 
 # 2. Flood control: N items, interval F.
 start_world "$FLOOD"
@@ -87,7 +98,6 @@ awk -v t="$took" -v b="$((FLOODED * FLOOD + 2))" 'BEGIN { printf "ratio: time / 
 # and the median CPU time (user + system), steadier than wall time on a shared, busy machine.
 stop_sandbox
 queue_replies "$LISTED"
-TIMEFORMAT='%R %U %S'
 for _ in $(seq 9); do { time "$BIN/missive" queue list >/dev/null; } 2>&1; done \
     | awk '{ printf "%.1f %.1f\n", $1 * 1000, ($2 + $3) * 1000 }' >"$WORK/list.txt"
 rows=$("$BIN/missive" queue list | wc -l)
