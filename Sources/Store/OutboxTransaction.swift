@@ -24,26 +24,25 @@ public struct OutboxTransaction {
     /// Items in these states whose `due` has come (a missing `due` counts as now), earliest first.
     /// `ids` narrows it to those items.
     public func items(inStates states: [String], dueBy now: Date? = nil, ids: [Int64]? = nil, limit: Int? = nil) throws -> [OutboxRow] {
-        var conditions = ["state IN (\(placeholders(states.count)))"]
-        var arguments = StatementArguments(states)
-        if let now {
-            conditions.append("(due IS NULL OR due <= ?)")
-            arguments += [now]
-        }
-        if let ids {
-            conditions.append("id IN (\(placeholders(ids.count)))")
-            arguments += StatementArguments(ids)
-        }
+        let (conditions, arguments) = filter(states: states, dueBy: now, ids: ids)
         return try OutboxRow.fetchAll(db, sql: """
-            SELECT * FROM outbox_item WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY due IS NOT NULL, due, id LIMIT ?
+            SELECT * FROM outbox_item o WHERE \(conditions) ORDER BY o.due IS NOT NULL, o.due, o.id LIMIT ?
             """, arguments: arguments + [limit ?? -1])
     }
 
-    /// The earliest `due` among items in these states (nil when none has one).
-    public func earliestDue(inStates states: [String]) throws -> Date? {
-        try Date.fetchOne(db, sql: "SELECT min(due) FROM outbox_item WHERE state IN (\(placeholders(states.count)))",
-                          arguments: StatementArguments(states))
+    /// The WHERE conditions on `outbox_item o` for these states, due by `now`, among `ids`.
+    private func filter(states: [String], dueBy now: Date?, ids: [Int64]?) -> (String, StatementArguments) {
+        var conditions = ["o.state IN (\(placeholders(states.count)))"]
+        var arguments = StatementArguments(states)
+        if let now {
+            conditions.append("(o.due IS NULL OR o.due <= ?)")
+            arguments += [now]
+        }
+        if let ids {
+            conditions.append("o.id IN (\(placeholders(ids.count)))")
+            arguments += StatementArguments(ids)
+        }
+        return (conditions.joined(separator: " AND "), arguments)
     }
 
     /// Whether something at this place must be settled first: an item whose outcome is unknown
@@ -60,18 +59,9 @@ public struct OutboxTransaction {
     /// sends its items in the order they were queued, so only its first can go next. With `now`,
     /// only those due by then.
     public func waitingHeads(dueBy now: Date? = nil, ids: [Int64]? = nil, limit: Int) throws -> [OutboxRow] {
-        var conditions = ["o.state IN ('pending', 'retrying')"]
-        var arguments = StatementArguments()
-        if let now {
-            conditions.append("(o.due IS NULL OR o.due <= ?)")
-            arguments += [now]
-        }
-        if let ids {
-            conditions.append("o.id IN (\(placeholders(ids.count)))")
-            arguments += StatementArguments(ids)
-        }
+        let (conditions, arguments) = filter(states: ["pending", "retrying"], dueBy: now, ids: ids)
         return try OutboxRow.fetchAll(db, sql: """
-            SELECT o.* FROM outbox_item o WHERE \(conditions.joined(separator: " AND "))
+            SELECT o.* FROM outbox_item o WHERE \(conditions)
             AND NOT EXISTS (SELECT 1 FROM outbox_item e WHERE e.profile = o.profile AND e.targetKey = o.targetKey
                             AND e.state IN ('pending', 'retrying') AND e.id < o.id)
             ORDER BY o.due IS NOT NULL, o.due, o.id LIMIT ?
