@@ -86,6 +86,21 @@ import Testing
         #expect(try world.copies()["after logging in again"] == 1)
     }
 
+    @Test func aReadOnlyStoreSendsNothingAndSaysSo() throws {
+        let world = try OutboxWorld()
+        let draft = try world.drafts([OutboxWorld.reply("kept for later")])[0]
+        _ = try world.run(["queue", String(draft)])
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: world.store)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: world.store) }
+        let send = try world.run(["send"])
+        #expect(send.status == 77, "\(send.errorOutput)")
+        #expect(send.errorOutput.contains("is read-only; nothing was changed"))
+        #expect(try world.copies()["kept for later"] == nil, "nothing goes out that could not be recorded")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: world.store)
+        #expect(try world.run(["send"]).status == 0)
+        #expect(try world.copies()["kept for later"] == 1)
+    }
+
     @Test func aTransientFaultIsRetriedAndTheAttemptsSayWhy() throws {
         let world = try OutboxWorld()
         let draft = try world.drafts([OutboxWorld.reply("through a database error")])[0]
