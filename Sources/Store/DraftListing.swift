@@ -70,23 +70,6 @@ extension Store {
         """
     }
 
-    /// Visits open drafts whose subject or body has every word of `query` (as the start of a word),
-    /// best matches first; a subject match counts double. The excerpt is the matching words in context.
-    public func scanSearch(_ query: String, limit: Int? = nil, _ visit: (DraftListingColumns) throws -> Void) throws {
-        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else {
-            throw StoreError.invalid("'\(query)' has no words to search for")
-        }
-        // FTS5 sorts by its own `rank` inside the index and makes snippets for the rows it returns
-        // only; then just those drafts are read, by id.
-        try scan(sql: """
-            SELECT \(Store.listingColumns), hit.snippet
-            FROM (SELECT rowid, rank, snippet(draft_fts, -1, '[', ']', '...', 12) AS snippet FROM draft_fts
-                  WHERE draft_fts MATCH ? AND rank MATCH 'bm25(2.0, 1.0)' ORDER BY rank LIMIT ?) AS hit
-            JOIN draft ON draft.id = hit.rowid
-            ORDER BY hit.rank, hit.rowid
-            """, arguments: [pattern, limit ?? -1], visit)
-    }
-
     /// Drafts, most recently changed first.
     public func list(includeDeleted: Bool = false, limit: Int? = nil) throws -> [DraftSummary] {
         var rows: [DraftSummary] = []
@@ -94,26 +77,47 @@ extension Store {
         return rows
     }
 
-    /// `scanSearch` as values.
+    /// Open drafts whose subject or body has every word of `query` (as the start of a word), best
+    /// matches first; a subject match counts double. The excerpt is the matching words in context.
     public func search(_ query: String, limit: Int? = nil) throws -> [DraftSummary] {
-        var rows: [DraftSummary] = []
-        try scanSearch(query, limit: limit) { rows.append(DraftSummary($0)) }
-        return rows
+        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else {
+            throw StoreError.invalid("'\(query)' has no words to search for")
+        }
+        return try read { db in
+            // Rank in the index alone (SQLite keeps the best `limit` as it goes), then make snippets
+            // and read drafts for those rows only. `+rowid` keeps SQLite from handing FTS5 the ids
+            // as lookups: FTS5 would run the whole query again for each of them.
+            let ranked = try Int64.fetchAll(db, sql: """
+                SELECT rowid FROM draft_fts WHERE draft_fts MATCH ? ORDER BY bm25(draft_fts, 2.0, 1.0) LIMIT ?
+                """, arguments: [pattern, limit ?? -1])
+            guard !ranked.isEmpty else { return [] }
+            var byID: [Int64: DraftSummary] = [:]
+            try Store.scan(db, sql: """
+                SELECT \(Store.listingColumns), snippet(draft_fts, -1, '[', ']', '...', 12)
+                FROM draft_fts CROSS JOIN draft ON draft.id = draft_fts.rowid
+                WHERE draft_fts MATCH ? AND +draft_fts.rowid IN (\(ranked.map(String.init).joined(separator: ",")))
+                """, arguments: [pattern]) { byID[$0.id] = DraftSummary($0) }
+            return ranked.compactMap { byID[$0] }
+        }
     }
 
     /// Read by position in `DraftListingColumns`; the excerpt follows as column 15.
     static let listingColumns = """
-        id, kind, thread, post, forum, icon, recipient, replyTo, forwardOf, subject, profile, state, updatedAt,
-        flagged, revisionCount
+        draft.id, draft.kind, draft.thread, draft.post, draft.forum, draft.icon, draft.recipient, draft.replyTo,
+        draft.forwardOf, draft.subject, draft.profile, draft.state, draft.updatedAt, draft.flagged, draft.revisionCount
         """
 
     private func scan(sql: String, arguments: StatementArguments, _ visit: (DraftListingColumns) throws -> Void) throws {
-        try read { db in
-            let statement = try db.makeStatement(sql: sql)
-            try statement.setArguments(arguments)
-            let rows = try Row.fetchCursor(statement)
-            while try rows.next() != nil { try visit(DraftListingColumns(statement.sqliteStatement)) }
-        }
+        try read { db in try Store.scan(db, sql: sql, arguments: arguments, visit) }
+    }
+
+    private static func scan(
+        _ db: Database, sql: String, arguments: StatementArguments, _ visit: (DraftListingColumns) throws -> Void
+    ) throws {
+        let statement = try db.makeStatement(sql: sql)
+        try statement.setArguments(arguments)
+        let rows = try Row.fetchCursor(statement)
+        while try rows.next() != nil { try visit(DraftListingColumns(statement.sqliteStatement)) }
     }
 }
 

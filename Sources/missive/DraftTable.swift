@@ -11,7 +11,20 @@ struct DraftTable {
 
     private static let titleWidth = 60
 
+    /// A row of `drafts list`, read straight from SQLite.
     mutating func append(_ row: DraftListingColumns) {
+        append(row, subject: row.subject, excerpt: row.excerpt)
+    }
+
+    /// A row of `drafts search`.
+    mutating func append(_ row: DraftSummary) {
+        var subject = row.subject, excerpt = row.excerpt
+        subject.withUTF8 { subject in excerpt.withUTF8 { excerpt in append(row, subject: subject, excerpt: excerpt) } }
+    }
+
+    private mutating func append(
+        _ row: some DraftTableRow, subject: UnsafeBufferPointer<UInt8>, excerpt: UnsafeBufferPointer<UInt8>
+    ) {
         if output.isEmpty { output.reserveCapacity(1 << 16) }
         rows += 1
         let kind = row.kind
@@ -21,7 +34,7 @@ struct DraftTable {
         appendNumber(Int64(row.revisions), prefix: UInt8(ascii: "r"), width: 5)
         output += day(row.updatedAt)
         output += "  ".utf8
-        appendTitle(subject: row.subject, excerpt: row.excerpt)
+        appendTitle(subject: subject, excerpt: excerpt)
         if row.flagged { output += " [needs fixing]".utf8 }
         if row.state != .open { output += " [\(row.state.rawValue)]".utf8 }
         output.append(UInt8(ascii: "\n"))
@@ -72,23 +85,30 @@ struct DraftTable {
     /// "subject: excerpt" (or the excerpt alone) on one line, cut to `titleWidth` columns with "…".
     private mutating func appendTitle(subject: UnsafeBufferPointer<UInt8>, excerpt: UnsafeBufferPointer<UInt8>) {
         let separator = subject.isEmpty ? "".utf8 : ": ".utf8
-        let total = Self.scalarCount(subject) + separator.count + Self.scalarCount(excerpt)
+        let counts = (subject: Self.scalarCount(subject), excerpt: Self.scalarCount(excerpt))
+        let total = counts.subject + separator.count + counts.excerpt
         var room = total <= Self.titleWidth ? total : Self.titleWidth - 1
-        appendLine(subject, room: &room)
-        appendLine(separator, room: &room)
-        appendLine(excerpt, room: &room)
+        appendLine(subject, scalars: counts.subject, room: &room)
+        appendLine(separator, scalars: separator.count, room: &room)
+        appendLine(excerpt, scalars: counts.excerpt, room: &room)
         if total > Self.titleWidth { output += "…".utf8 }
     }
 
     /// As many of `text`'s scalars as there is `room` for, with line breaks and tabs as spaces
     /// (they would break the table's rows and columns).
-    private mutating func appendLine<Bytes: Sequence<UInt8>>(_ text: Bytes, room: inout Int) {
+    private mutating func appendLine<Bytes: Collection<UInt8>>(_ text: Bytes, scalars: Int, room: inout Int) {
+        let isBreak = { (byte: UInt8) in byte == 10 || byte == 13 || byte == 9 }
+        if scalars <= room, !text.contains(where: isBreak) {
+            output += text
+            room -= scalars
+            return
+        }
         for byte in text {
             if byte & 0xC0 != 0x80 {
                 if room == 0 { return }
                 room -= 1
             }
-            output.append(byte == 10 || byte == 13 || byte == 9 ? UInt8(ascii: " ") : byte)
+            output.append(isBreak(byte) ? UInt8(ascii: " ") : byte)
         }
     }
 
@@ -97,3 +117,17 @@ struct DraftTable {
         bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
     }
 }
+
+/// What a row of the table shows besides its text, whichever way the row was read.
+protocol DraftTableRow {
+    var id: Int64 { get }
+    var kind: DraftKind { get }
+    var target: DraftTarget { get }
+    var revisions: Int { get }
+    var updatedAt: Date { get }
+    var flagged: Bool { get }
+    var state: DraftState { get }
+}
+
+extension DraftListingColumns: DraftTableRow {}
+extension DraftSummary: DraftTableRow {}

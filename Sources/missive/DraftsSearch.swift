@@ -22,12 +22,10 @@ struct DraftsSearch: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        let query = query.joined(separator: " ")
-        if json {
-            try DraftJSON.print(try workspace.store.search(query, limit: limit).map(DraftJSON.init))
-        } else {
+        let rows = try workspace.store.search(query.joined(separator: " "), limit: limit)
+        if json { try DraftJSON.print(rows.map(DraftJSON.init)) } else {
             var table = DraftTable()
-            try workspace.store.scanSearch(query, limit: limit) { table.append($0) }
+            for row in rows { table.append(row) }
             table.print(empty: "no draft matches")
         }
     }

@@ -83,6 +83,21 @@ import Testing
         #expect(try shown()! == (3, "two lines", true))
     }
 
+    @Test func aLimitedSearchKeepsTheBestMatchesInOrderEachWithItsSnippet() throws {
+        let temp = try TemporaryStore()
+        defer { temp.remove() }
+        // The more often "flood" comes up in a body of the same length, the better the match.
+        var ids: [Int: Int64] = [:]
+        for times in [1, 4, 2, 5, 3] {
+            let words = Array(repeating: "flood", count: times) + Array(repeating: "filler", count: 8 - times)
+            ids[times] = try temp.store.createDraft(DraftWrite(content: reply(Int64(times), words.joined(separator: " "))), now: now).id
+        }
+        let best = try temp.store.search("flo", limit: 3)
+        #expect(best.map(\.id) == [ids[5], ids[4], ids[3]].compactMap { $0 })
+        #expect(best.map { $0.excerpt.components(separatedBy: "[flood]").count - 1 } == [5, 4, 3])
+        #expect(try temp.store.search("flo").count == 5)
+    }
+
     @Test func theListReadsItsIndexAndNoDraftRow() throws {
         let temp = try TemporaryStore()
         defer { temp.remove() }
