@@ -38,15 +38,20 @@ public enum TextInput {
         if let limit, data.count > limit {
             throw .tooLarge(source: source, bytes: data.count, limit: limit)
         }
+        // A vectorised search for NUL, then one pass that validates and copies (the standard
+        // library's); where a bad sequence starts is only worked out when there is one.
+        let (nul, text): (Int?, String?) = data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return (nil, "") }
+            if let found = memchr(base, 0, raw.count) { return (base.distance(to: UnsafeRawPointer(found)), nil) }
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            return (nil, String(validating: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+        }
+        if let nul { throw .nulByte(source: source, offset: nul) }
+        if let text { return text }
         let bytes = [UInt8](data)
-        if let nul = bytes.firstIndex(of: 0) {
-            throw .nulByte(source: source, offset: nul)
-        }
-        if let bad = firstInvalidUTF8Offset(bytes) {
-            throw .invalidUTF8(source: source, offset: bad)
-        }
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        return String(decoding: bytes[start...], as: UTF8.self)
+        if let bad = firstInvalidUTF8Offset(bytes) { throw .invalidUTF8(source: source, offset: bad) }
+        return String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
     }
 
     /// Reads a whole file (or stdin when `path` is nil or "-") and decodes it.

@@ -89,4 +89,18 @@ import Foundation
                 == "[code]\n&#91;b]x&#91;/b]\n[/code]")
         #expect(bbcode("```bbcode\n[b]x[/b]\n```", .xenforo, true, .space) == "[CODE=bbcode]\n[b]x[/b]\n[/CODE]")
     }
+
+    /// Which tags are open is counted only once a code span first has a `[/` in it; tags opened
+    /// after that must be counted too, and closed ones forgotten.
+    @Test func closersOfTagsOpenedAfterTheFirstLookAreStillFound() {
+        #expect(bbcode("`[/x]`\n\n> `a [/quote] b`\n\n`c [/quote] d`", .xenforo, false, .space) == """
+            [ICODE][/x][/ICODE]
+
+            [QUOTE]
+            [ICODE=rich]a [[B][/B]/quote] b[/ICODE]
+            [/QUOTE]
+
+            [ICODE]c [/quote] d[/ICODE]
+            """)
+    }
 }

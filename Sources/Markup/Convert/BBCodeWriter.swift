@@ -23,8 +23,10 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
     /// of them would end the context early (vBulletin's parser closes across stop_parse).
     private var openTags: [TagPair] = []
     /// How many of the open tags have each name: whether `[/name` closes one is then a lookup,
-    /// not a walk through thousands of open tags for every `[/` in a code span.
-    private var openNames: [String: Int] = [:]
+    /// not a walk through thousands of open tags for every `[/` in a code span. Made the first
+    /// time it is asked (most posts have no `[/` in their code) and kept up to date from then on,
+    /// so that opening and closing tags costs no hashing until then.
+    private var openNames: [String: Int]?
     /// How many of the open tags are plain (code) tags.
     private var plainDepth = 0
     private let dialect: Dialect
@@ -67,7 +69,7 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
     mutating func open(_ tag: TagPair, content: TagContent = .parsed) {
         write(tag.open, .markup)
         openTags.append(tag)
-        openNames[tag.name, default: 0] += 1
+        openNames?[tag.name, default: 0] += 1
         if content == .plain { plainDepth += 1 }
     }
 
@@ -75,7 +77,7 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         write(tag.close, .markup)
         if let index = openTags.lastIndex(of: tag) {
             openTags.remove(at: index)
-            openNames[tag.name, default: 1] -= 1
+            openNames?[tag.name, default: 1] -= 1
         }
         if content == .plain { plainDepth -= 1 }
     }
@@ -83,6 +85,13 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
     // MARK: - Text
 
     mutating func write(_ text: String, _ escaping: Escaping) {
+        if case .markup = escaping {
+            // Tags, mostly: appended straight from the string's storage.
+            if text.isEmpty { return }
+            flushSeparation()
+            bytes.append(contentsOf: text.utf8)
+            return
+        }
         var text = text
         text.withUTF8 { write($0, escaping) }
     }
@@ -164,7 +173,7 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
 
     /// Whether `text` holds a closing tag for a tag now open, or for `extra` (a tag about to
     /// be opened around it): the test for whether text fits inside a plain tag as it is.
-    func containsOpenTagsCloser(_ text: UnsafeBufferPointer<UInt8>, extra: TagPair? = nil) -> Bool {
+    mutating func containsOpenTagsCloser(_ text: UnsafeBufferPointer<UInt8>, extra: TagPair? = nil) -> Bool {
         var index = 0
         while index < text.count {
             if text[index] == UInt8(ascii: "["), closingTagLength(text, at: index, extra: extra) != nil { return true }
@@ -173,9 +182,17 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         return false
     }
 
+    /// Whether a tag named `name` (lower case) is open.
+    private mutating func isOpen(_ name: String) -> Bool {
+        if openNames == nil {
+            openNames = Dictionary(openTags.map { ($0.name, 1) }, uniquingKeysWith: +)
+        }
+        return (openNames?[name] ?? 0) > 0
+    }
+
     /// If `[/name` at `index` closes a tag that is open, the length up to and including
     /// its `]` (or to the end of the name when there is none).
-    private func closingTagLength(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, extra: TagPair? = nil) -> Int? {
+    private mutating func closingTagLength(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, extra: TagPair? = nil) -> Int? {
         var cursor = index + 1
         guard cursor < utf8.count, utf8[cursor] == UInt8(ascii: "/") else { return nil }
         cursor += 1
@@ -183,7 +200,7 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         while cursor < utf8.count, TagSyntax.isNameByte(utf8[cursor]) { cursor += 1 }
         guard cursor > nameStart else { return nil }
         let name = String(decoding: UnsafeBufferPointer(rebasing: utf8[nameStart..<cursor]), as: UTF8.self).lowercased()
-        guard extra?.name == name || openNames[name, default: 0] > 0 else { return nil }
+        guard extra?.name == name || isOpen(name) else { return nil }
         if cursor < utf8.count, utf8[cursor] == UInt8(ascii: "]") { cursor += 1 }
         return cursor - index
     }
@@ -211,25 +228,38 @@ enum TagSyntax {
 enum URLEscaping {
     static func append(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         for byte in text {
-            switch byte {
-            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'"),
-                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\\"),
-                UInt8(ascii: "`"), 0x00...0x1F, 0x7F...0xFF:
+            if needsEscaping(byte) {
                 bytes.append(UInt8(ascii: "%"))
                 bytes.append(hexDigits[Int(byte >> 4)])
                 bytes.append(hexDigits[Int(byte & 0x0F)])
-            default:
+            } else {
                 bytes.append(byte)
             }
         }
     }
 
-    /// A URL escaped for a tag option, for tags built before they are written.
+    /// A URL escaped for a tag option, for tags built before they are written. Most need no
+    /// escaping and come back as they are.
     static func encode(_ url: String) -> String {
         var url = url
         var bytes: [UInt8] = []
-        url.withUTF8 { append($0, to: &bytes) }
-        return String(decoding: bytes, as: UTF8.self)
+        url.withUTF8 { utf8 in
+            guard utf8.contains(where: needsEscaping) else { return }
+            bytes.reserveCapacity(utf8.count + 16)
+            append(utf8, to: &bytes)
+        }
+        return bytes.isEmpty ? url : String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+            UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\\"),
+            UInt8(ascii: "`"), 0x00...0x1F, 0x7F...0xFF:
+            true
+        default:
+            false
+        }
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)

@@ -1,15 +1,35 @@
 /// An opening and a closing BBCode tag, spelled the way one forum engine wants them.
 struct TagPair: Equatable, Sendable {
-    let open: String
-    let close: String
+    /// One reference to three strings: tags are copied onto and off the writer's stack for
+    /// every emphasis and link, so a copy is one retain and equality is usually identity.
+    private final class Spelling: Sendable {
+        let open: String
+        let close: String
+        let name: String
+
+        init(open: String, close: String, name: String) {
+            self.open = open
+            self.close = close
+            self.name = name
+        }
+    }
+
+    private let spelling: Spelling
+
+    var open: String { spelling.open }
+    var close: String { spelling.close }
     /// The lower-case tag name, which is what a closing tag has to match.
-    let name: String
+    var name: String { spelling.name }
 
     init(_ name: String, option: String? = nil, upperCase: Bool = false) {
         let spelled = upperCase ? name.uppercased() : name
-        self.name = name.lowercased()
-        self.open = option.map { "[\(spelled)=\($0)]" } ?? "[\(spelled)]"
-        self.close = "[/\(spelled)]"
+        spelling = Spelling(
+            open: option.map { "[\(spelled)=\($0)]" } ?? "[\(spelled)]", close: "[/\(spelled)]", name: name.lowercased())
+    }
+
+    static func == (left: TagPair, right: TagPair) -> Bool {
+        left.spelling === right.spelling
+            || (left.open == right.open && left.close == right.close && left.name == right.name)
     }
 }
 

@@ -1,4 +1,9 @@
 import CCMark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The two inline extensions forum users expect, `~~strike~~` and `||spoiler||`. libcmark
 /// (unlike cmark-gfm) has no extension hooks, so they are found in the text nodes of one
@@ -15,6 +20,14 @@ enum InlineDelimiter: Sendable {
         case .spoiler: UInt8(ascii: "|")
         }
     }
+
+    /// A small index for counting per kind without a dictionary.
+    var slot: Int {
+        switch self {
+        case .strike: 0
+        case .spoiler: 1
+        }
+    }
 }
 
 /// Where a text node gets a delimiter tag: the UTF-8 offset of a two-byte run.
@@ -27,9 +40,17 @@ struct DelimiterMark: Equatable {
 struct InlineDelimiterScanner {
     let kinds: [InlineDelimiter]
 
-    /// Pairs the delimiters among the direct children of `container`; the result maps
-    /// each text node that holds a paired run to its marks, in order.
-    func marks(in container: CMarkNode) -> [CMarkNode: [DelimiterMark]] {
+    /// Whether `text` has a delimiter character at all: true for few text nodes, and asked of
+    /// every one, so it is memchr's vectorised search rather than a loop over the bytes.
+    func mayHoldDelimiters(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        return kinds.contains { memchr(base, Int32($0.byte), text.count) != nil }
+    }
+
+    /// Pairs the delimiters among the direct children of `container`; the result lists each
+    /// text node that holds a paired run with its marks, both in document order (the order the
+    /// walk meets them, so they are taken from the front without a lookup).
+    func marks(in container: CMarkNode) -> [(node: CMarkNode, marks: [DelimiterMark])] {
         struct Candidate {
             let node: CMarkNode
             let offset: Int
@@ -45,10 +66,11 @@ struct InlineDelimiterScanner {
             defer { child = node.next }
             guard node.type == CMARK_NODE_TEXT else { continue }
             let text = node.literalBytes
-            guard text.contains(where: { $0 == first || $0 == second }) else { continue }
+            guard mayHoldDelimiters(text) else { continue }
             var index = 0
             while index < text.count {
-                guard let kind = kinds.first(where: { $0.byte == text[index] }) else {
+                let byte = text[index]
+                guard byte == first || byte == second, let kind = kinds.first(where: { $0.byte == byte }) else {
                     index += 1
                     continue
                 }
@@ -62,37 +84,39 @@ struct InlineDelimiterScanner {
                 index = end
             }
         }
-        guard !candidates.isEmpty else { return [:] }
+        guard !candidates.isEmpty else { return [] }
 
         // A stack of openers; a closer takes the nearest opener of its kind and drops the
         // unmatched openers above it, so each candidate is pushed and popped at most once.
+        // `opens` marks the paired ones; candidates are in document order, so reading them back
+        // in that order groups the marks by node, each node's sorted.
         var stack: [Int] = []
-        var openCount: [InlineDelimiter: Int] = [:]
-        var paired: [(Int, Int)] = []
+        var openCount = [0, 0]  // by `InlineDelimiter.slot`
+        var opens = [Bool?](repeating: nil, count: candidates.count)
         for (position, candidate) in candidates.enumerated() {
-            if candidate.canClose, openCount[candidate.kind, default: 0] > 0 {
+            if candidate.canClose, openCount[candidate.kind.slot] > 0 {
                 while let top = stack.popLast() {
                     let opener = candidates[top]
-                    openCount[opener.kind, default: 0] -= 1
+                    openCount[opener.kind.slot] -= 1
                     if opener.kind == candidate.kind {
-                        paired.append((top, position))
+                        opens[top] = true
+                        opens[position] = false
                         break
                     }
                 }
             } else if candidate.canOpen {
                 stack.append(position)
-                openCount[candidate.kind, default: 0] += 1
+                openCount[candidate.kind.slot] += 1
             }
         }
-        var result: [CMarkNode: [DelimiterMark]] = [:]
-        for (open, close) in paired {
-            for (position, opens) in [(open, true), (close, false)] {
-                let candidate = candidates[position]
-                result[candidate.node, default: []].append(
-                    DelimiterMark(offset: candidate.offset, kind: candidate.kind, opens: opens))
+        var result: [(node: CMarkNode, marks: [DelimiterMark])] = []
+        for (candidate, opens) in zip(candidates, opens) {
+            guard let opens else { continue }
+            let mark = DelimiterMark(offset: candidate.offset, kind: candidate.kind, opens: opens)
+            if result.last?.node == candidate.node { result[result.count - 1].marks.append(mark) } else {
+                result.append((candidate.node, [mark]))
             }
         }
-        for key in result.keys { result[key]?.sort { $0.offset < $1.offset } }
         return result
     }
 

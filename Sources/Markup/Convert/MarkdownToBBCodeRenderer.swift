@@ -8,9 +8,9 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
     let options: ConversionOptions
     var out: BBCodeWriter<Dialect>
     private let scanner: InlineDelimiterScanner?
-    /// Paired `~~`/`||` runs in the text nodes of the containers scanned so far.
-    private var marks: [CMarkNode: [DelimiterMark]] = [:]
-    private var scannedContainers: Set<CMarkNode> = []
+    /// The open containers whose `~~`/`||` runs have been paired, innermost last, each with the
+    /// marks of its text nodes (see `findDelimiters`).
+    private var delimiterScans: [DelimiterScan] = []
     /// The dialect's most used tags, spelled once rather than on every node.
     private let spelled: Spellings
     /// Tags to close when the formatting node being exited (emphasis, heading, link) was
@@ -57,6 +57,7 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
             if node == skipping, !entering { skippingUntilExitOf = nil }
             return
         }
+        if !entering, delimiterScans.last?.container == node { delimiterScans.removeLast() }
         switch node.type {
         case CMARK_NODE_DOCUMENT:
             if !entering { closeHTML(ownedBy: nil) }
@@ -239,19 +240,19 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
 
     /// Pairs the `~~`/`||` runs of a container the first time one of its text nodes holds a
     /// delimiter character: text before that node has none, so nothing is missed, and most
-    /// containers are never scanned at all.
+    /// containers are never scanned at all. A scanned container is the innermost open one
+    /// until it is exited, so the top of `delimiterScans` tells whether it was scanned.
     private mutating func findDelimiters(around node: CMarkNode, _ utf8: UnsafeBufferPointer<UInt8>) {
-        guard let scanner, utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "|") }),
-            let container = node.parent, !scannedContainers.contains(container)
+        guard let scanner, scanner.mayHoldDelimiters(utf8), let container = node.parent,
+            delimiterScans.last?.container != container
         else { return }
-        scannedContainers.insert(container)
-        for (textNode, nodeMarks) in scanner.marks(in: container) { marks[textNode] = nodeMarks }
+        delimiterScans.append(DelimiterScan(container: container, pending: scanner.marks(in: container)))
     }
 
     private mutating func writeText(_ node: CMarkNode) {
         let utf8 = node.literalBytes
         findDelimiters(around: node, utf8)
-        guard !marks.isEmpty, let nodeMarks = marks.removeValue(forKey: node) else {
+        guard let nodeMarks = delimiterScans.isEmpty ? nil : delimiterScans[delimiterScans.count - 1].take(node) else {
             out.write(utf8, textEscaping)
             return
         }
@@ -346,6 +347,25 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
     }
 
     var outputBytes: [UInt8] { out.bytes }
+}
+
+/// The paired delimiters of one container's text nodes, taken in the order the walk meets them.
+struct DelimiterScan {
+    let container: CMarkNode
+    let pending: [(node: CMarkNode, marks: [DelimiterMark])]
+    private var next = 0
+
+    init(container: CMarkNode, pending: [(node: CMarkNode, marks: [DelimiterMark])]) {
+        self.container = container
+        self.pending = pending
+    }
+
+    /// The marks of `node`, if it is the next text node that has some.
+    mutating func take(_ node: CMarkNode) -> [DelimiterMark]? {
+        guard next < pending.count, pending[next].node == node else { return nil }
+        next += 1
+        return pending[next - 1].marks
+    }
 }
 
 /// Stands in for a horizontal rule on engines without one.
