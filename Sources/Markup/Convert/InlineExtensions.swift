@@ -32,6 +32,7 @@ enum InlineDelimiter: Sendable {
 
 /// Where a text node gets a delimiter tag: the UTF-8 offset of a two-byte run.
 struct DelimiterMark: Equatable {
+    let node: CMarkNode
     let offset: Int
     let kind: InlineDelimiter
     let opens: Bool
@@ -47,16 +48,18 @@ struct InlineDelimiterScanner {
         return kinds.contains { memchr(base, Int32($0.byte), text.count) != nil }
     }
 
-    /// Pairs the delimiters among the direct children of `container`; the result lists each
-    /// text node that holds a paired run with its marks, both in document order (the order the
-    /// walk meets them, so they are taken from the front without a lookup).
-    func marks(in container: CMarkNode) -> [(node: CMarkNode, marks: [DelimiterMark])] {
+    /// Pairs the delimiters among the direct children of `container`; the result is the marks
+    /// in document order (the order the walk meets them, so they are taken from the front
+    /// without a lookup).
+    func marks(in container: CMarkNode) -> [DelimiterMark] {
         struct Candidate {
             let node: CMarkNode
             let offset: Int
             let kind: InlineDelimiter
             let canOpen: Bool
             let canClose: Bool
+            /// Set once paired: whether it opens or closes its pair.
+            var opens: Bool?
         }
         var candidates: [Candidate] = []
         let first = kinds.first?.byte ?? 0
@@ -88,19 +91,17 @@ struct InlineDelimiterScanner {
 
         // A stack of openers; a closer takes the nearest opener of its kind and drops the
         // unmatched openers above it, so each candidate is pushed and popped at most once.
-        // `opens` marks the paired ones; candidates are in document order, so reading them back
-        // in that order groups the marks by node, each node's sorted.
         var stack: [Int] = []
         var openCount = [0, 0]  // by `InlineDelimiter.slot`
-        var opens = [Bool?](repeating: nil, count: candidates.count)
-        for (position, candidate) in candidates.enumerated() {
+        for position in candidates.indices {
+            let candidate = candidates[position]
             if candidate.canClose, openCount[candidate.kind.slot] > 0 {
                 while let top = stack.popLast() {
                     let opener = candidates[top]
                     openCount[opener.kind.slot] -= 1
                     if opener.kind == candidate.kind {
-                        opens[top] = true
-                        opens[position] = false
+                        candidates[top].opens = true
+                        candidates[position].opens = false
                         break
                     }
                 }
@@ -109,15 +110,9 @@ struct InlineDelimiterScanner {
                 openCount[candidate.kind.slot] += 1
             }
         }
-        var result: [(node: CMarkNode, marks: [DelimiterMark])] = []
-        for (candidate, opens) in zip(candidates, opens) {
-            guard let opens else { continue }
-            let mark = DelimiterMark(offset: candidate.offset, kind: candidate.kind, opens: opens)
-            if result.last?.node == candidate.node { result[result.count - 1].marks.append(mark) } else {
-                result.append((candidate.node, [mark]))
-            }
+        return candidates.compactMap { candidate in
+            candidate.opens.map { DelimiterMark(node: candidate.node, offset: candidate.offset, kind: candidate.kind, opens: $0) }
         }
-        return result
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -246,7 +246,7 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
         guard let scanner, scanner.mayHoldDelimiters(utf8), let container = node.parent,
             delimiterScans.last?.container != container
         else { return }
-        delimiterScans.append(DelimiterScan(container: container, pending: scanner.marks(in: container)))
+        delimiterScans.append(DelimiterScan(container: container, marks: scanner.marks(in: container)))
     }
 
     private mutating func writeText(_ node: CMarkNode) {
@@ -352,19 +352,21 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
 /// The paired delimiters of one container's text nodes, taken in the order the walk meets them.
 struct DelimiterScan {
     let container: CMarkNode
-    let pending: [(node: CMarkNode, marks: [DelimiterMark])]
+    /// In document order, so the marks of one text node are next to each other.
+    let marks: [DelimiterMark]
     private var next = 0
 
-    init(container: CMarkNode, pending: [(node: CMarkNode, marks: [DelimiterMark])]) {
+    init(container: CMarkNode, marks: [DelimiterMark]) {
         self.container = container
-        self.pending = pending
+        self.marks = marks
     }
 
     /// The marks of `node`, if it is the next text node that has some.
-    mutating func take(_ node: CMarkNode) -> [DelimiterMark]? {
-        guard next < pending.count, pending[next].node == node else { return nil }
-        next += 1
-        return pending[next - 1].marks
+    mutating func take(_ node: CMarkNode) -> ArraySlice<DelimiterMark>? {
+        guard next < marks.count, marks[next].node == node else { return nil }
+        let start = next
+        while next < marks.count, marks[next].node == node { next += 1 }
+        return marks[start..<next]
     }
 }
 
