@@ -45,10 +45,18 @@ public enum Windows1252 {
         (0x80...0x9F).contains(byte) ? high[Int(byte - 0x80)] : Unicode.Scalar(byte)
     }
 
-    /// Every byte decodes to one character, so this never fails.
+    /// Every byte decodes to one character, so this never fails. Every forum page goes through
+    /// here, so it writes UTF-8 bytes directly instead of appending scalars one by one.
     public static func decode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var scalars = String.UnicodeScalarView()
-        for byte in bytes { scalars.append(scalar(for: byte)) }
-        return String(scalars)
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.underestimatedCount + bytes.underestimatedCount / 8)
+        for byte in bytes {
+            if byte < 0x80 {
+                utf8.append(byte)
+            } else {
+                utf8.append(contentsOf: scalar(for: byte).utf8)
+            }
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 }
