@@ -68,48 +68,6 @@ extension Store {
         }
     }
 
-    /// Drafts, most recently changed first.
-    public func list(includeDeleted: Bool = false, limit: Int? = nil) throws -> [DraftSummary] {
-        try read { db in
-            try DraftSummary.fetchAll(db, sql: """
-                SELECT \(Store.summaryColumns),
-                       replace(replace(substr(body, 1, 80), char(13), ''), char(10), ' ') AS excerpt
-                FROM draft \(includeDeleted ? "" : "WHERE state = 'draft'")
-                ORDER BY updatedAt DESC, id DESC LIMIT ?
-                """, arguments: [limit ?? -1])
-        }
-    }
-
-    /// Full-text search over the subject and body of open drafts, best matches first (a subject
-    /// match counts double). Every word must match as a prefix, so `flood contr` finds "flood control".
-    public func search(_ query: String, limit: Int? = nil) throws -> [DraftSummary] {
-        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else {
-            throw StoreError.invalid("'\(query)' has no words to search for")
-        }
-        return try read { db in
-            // Rank in the index alone, then read drafts and build snippets for the rows shown only.
-            let ids = try Int64.fetchAll(db, sql: """
-                SELECT rowid FROM draft_fts WHERE draft_fts MATCH ? ORDER BY bm25(draft_fts, 2.0, 1.0) LIMIT ?
-                """, arguments: [pattern, limit ?? -1])
-            guard !ids.isEmpty else { return [] }
-            let rows = try DraftSummary.fetchAll(db, sql: """
-                SELECT \(Store.summaryColumns),
-                       snippet(draft_fts, -1, '[', ']', '...', 12) AS excerpt
-                FROM draft_fts CROSS JOIN draft ON draft.id = draft_fts.rowid
-                WHERE draft_fts MATCH ? AND draft_fts.rowid IN (\(ids.map(String.init).joined(separator: ",")))
-                """, arguments: [pattern])
-            let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            return ids.compactMap { byID[$0] }
-        }
-    }
-
-    /// Read by position in `DraftSummary.init(row:)`; the excerpt follows as column 15.
-    static let summaryColumns = """
-        draft.id, draft.kind, draft.thread, draft.post, draft.forum, draft.icon, draft.recipient, draft.replyTo,
-        draft.forwardOf, draft.subject, draft.profile, draft.state, draft.updatedAt, draft.raw IS NOT NULL AS flagged,
-        (SELECT count(*) FROM revision WHERE revision.draftId = draft.id) AS revisions
-        """
-
     // MARK: - Changing (each in one transaction, each recorded in the history)
 
     /// Makes a new draft whose first revision is `write`.

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Where a draft is in its life. The outbox adds its own states later (queued, sent).
-public enum DraftState: String, Codable, Sendable {
+public enum DraftState: String, CaseIterable, Codable, Sendable {
     /// Being written: at most one per target unless the user asked for another.
     case open = "draft"
     /// Removed by `drafts rm` (or a creation that was undone); kept so that undo can bring it back.
@@ -133,21 +133,5 @@ extension Revision: FetchableRecord, PersistableRecord {
         container["problem"] = problem
         container["note"] = note
         container["createdAt"] = createdAt
-    }
-}
-
-extension DraftSummary: FetchableRecord {
-    /// Reads columns by position (the order of `Store.summaryColumns`, then the excerpt): a list of
-    /// 10,000 drafts spends noticeable time looking columns up by name.
-    public init(row: Row) throws {
-        guard let kind = DraftKind(rawValue: row[1]), let state = DraftState(rawValue: row[11]) else {
-            throw StoreError.invalid("draft \(row[0] as Int64? ?? 0) has an unknown kind or state")
-        }
-        self.init(
-            id: row[0], kind: kind,
-            target: DraftTarget(thread: row[2], post: row[3], forum: row[4], icon: row[5],
-                                recipient: row[6], replyTo: row[7], forwardOf: row[8]),
-            subject: row[9], profile: row[10], state: state, updatedAt: row[12],
-            excerpt: row[15] ?? "", flagged: row[13], revisions: row[14])
     }
 }

@@ -94,6 +94,38 @@ enum Schema {
                 """)
         }
         OutboxSchema.register(in: &migrator)
+
+        migrator.registerMigration("v6 draft listing") { db in
+            // `drafts list` reads one index alone: each column a row of the list shows is in it,
+            // the start of the body and the number of revisions included. Triggers keep those two
+            // right for every writer (saves, undo, the outbox). Written out here, not shared with
+            // the queries, so that this migration never changes.
+            let preview = { (body: String) in "replace(replace(substr(\(body), 1, 80), char(13), ''), char(10), ' ')" }
+            try db.execute(sql: """
+                ALTER TABLE draft ADD COLUMN preview TEXT NOT NULL DEFAULT '';
+                ALTER TABLE draft ADD COLUMN flagged BOOLEAN NOT NULL DEFAULT 0;
+                ALTER TABLE draft ADD COLUMN revisionCount INTEGER NOT NULL DEFAULT 0;
+                UPDATE draft SET preview = \(preview("body")), flagged = raw IS NOT NULL,
+                                 revisionCount = (SELECT count(*) FROM revision WHERE draftId = draft.id);
+
+                CREATE TRIGGER draft_listing_insert AFTER INSERT ON draft BEGIN
+                    UPDATE draft SET preview = \(preview("new.body")), flagged = new.raw IS NOT NULL WHERE id = new.id;
+                END;
+                CREATE TRIGGER draft_listing_update AFTER UPDATE OF body, raw ON draft BEGIN
+                    UPDATE draft SET preview = \(preview("new.body")), flagged = new.raw IS NOT NULL WHERE id = new.id;
+                END;
+                CREATE TRIGGER revision_count_insert AFTER INSERT ON revision BEGIN
+                    UPDATE draft SET revisionCount = revisionCount + 1 WHERE id = new.draftId;
+                END;
+                CREATE TRIGGER revision_count_delete AFTER DELETE ON revision BEGIN
+                    UPDATE draft SET revisionCount = revisionCount - 1 WHERE id = old.draftId;
+                END;
+
+                CREATE INDEX draft_listing ON draft(
+                    state, updatedAt, id, kind, thread, post, forum, icon, recipient, replyTo, forwardOf,
+                    subject, profile, flagged, revisionCount, preview);
+                """)
+        }
         return migrator
     }
 }

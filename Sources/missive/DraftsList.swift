@@ -24,11 +24,19 @@ struct DraftsList: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        let rows = try workspace.store.list(includeDeleted: all, limit: limit == 0 ? nil : limit)
-        if json { try DraftJSON.print(rows.map(DraftJSON.init)) } else {
-            DraftTable.print(rows, empty: "no drafts yet: start one with `missive reply THREAD`")
+        let limit = self.limit == 0 ? nil : self.limit
+        let shown: Int
+        if json {
+            let rows = try workspace.store.list(includeDeleted: all, limit: limit)
+            try DraftJSON.print(rows.map(DraftJSON.init))
+            shown = rows.count
+        } else {
+            var table = DraftTable()
+            try workspace.store.scanDrafts(includeDeleted: all, limit: limit) { table.append($0) }
+            table.print(empty: "no drafts yet: start one with `missive reply THREAD`")
+            shown = table.rows
         }
-        if limit != 0, rows.count == limit {
+        if let limit, shown == limit {
             let total = try workspace.store.count(includeDeleted: all)
             if total > limit { Console.note("showing the \(limit) most recent of \(total) drafts; --limit 0 shows all") }
         }

@@ -24,7 +24,9 @@ struct DraftsSearch: AsyncParsableCommand {
         let workspace = try Workspace.open()
         let rows = try workspace.store.search(query.joined(separator: " "), limit: limit)
         if json { try DraftJSON.print(rows.map(DraftJSON.init)) } else {
-            DraftTable.print(rows, empty: "no draft matches")
+            var table = DraftTable()
+            for row in rows { table.append(row) }
+            table.print(empty: "no draft matches")
         }
     }
 }

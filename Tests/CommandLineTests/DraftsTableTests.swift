@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// The table of `drafts list` and `drafts search`, column by column: widths counted in characters,
+/// line breaks and tabs flattened, long titles cut with "…", flags and states at the end.
+@Suite struct DraftsTableTests {
+    @Test func listAndSearchPrintOneAlignedLinePerDraft() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        let note = try home.file("note.md", Data("first line\nsecond\tline".utf8))
+        #expect(try home.run(["pm", "Zoë", "--subject", "naïve\tplan", "--body-file", note, "--no-edit"]).status == 0)
+        let accents = try home.file("accents.md", Data(String(repeating: "é", count: 70).utf8))
+        let short = try home.file("short.md", Data("short".utf8))
+        #expect(try home.run(["reply", "3507451", "--body-file", short, "--no-edit"]).status == 0)
+        #expect(try home.run(["reply", "3507451", "--body-file", accents, "--no-edit"]).status == 0)
+        let day = try #require((try home.drafts().first?["updatedAt"] as? String)?.prefix(10))
+
+        let list = try home.run(["drafts", "list"])
+        #expect(list.status == 0, "\(list.errorOutput)")
+        #expect(list.output == """
+            2     reply  thread 3507451        r2   \(day)  \(String(repeating: "é", count: 59))…
+            1     pm     PM to Zoë             r1   \(day)  naïve plan: first line second line
+
+            """)
+
+        let search = try home.run(["drafts", "search", "secon"])
+        #expect(search.output == "1     pm     PM to Zoë             r1   \(day)  naïve plan: first line [second] line\n")
+
+        #expect(try home.run(["drafts", "rm", "2"]).status == 0)
+        let all = try home.run(["drafts", "list", "--all"])
+        #expect(all.output.split(separator: "\n").first?.hasSuffix("… [deleted]") == true)
+        #expect(try home.run(["drafts", "list"]).output.split(separator: "\n").count == 1)
+    }
+
+    @Test func aShortListSaysHowManyItLeftOut() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        for thread in ["1", "2", "3"] {
+            let body = try home.file("b\(thread).md", Data("body \(thread)".utf8))
+            #expect(try home.run(["reply", thread, "--body-file", body, "--no-edit"]).status == 0)
+        }
+        let two = try home.run(["drafts", "list", "--limit", "2"])
+        #expect(two.output.split(separator: "\n").map { $0.prefix(6) } == ["3     ", "2     "])
+        #expect(two.errorOutput.contains("showing the 2 most recent of 3 drafts; --limit 0 shows all"))
+        let all = try home.run(["drafts", "list", "--limit", "0"])
+        #expect(all.output.split(separator: "\n").count == 3)
+        #expect(all.errorOutput.isEmpty)
+    }
+}
