@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 /// Name/value pairs from a query string or a form body, decoded the way the forum does:
@@ -64,7 +65,7 @@ public struct FormFields: Sendable, Equatable {
             }
             index = bytes.index(after: index)
         }
-        return Windows1252.decodeNumericReferences(Windows1252.decode(raw))
+        return NumericReferences.decode(Windows1252.decode(raw))
     }
 
     /// Parses a `multipart/form-data` body. Returns nil when the body does not follow the
@@ -85,7 +86,7 @@ public struct FormFields: Sendable, Equatable {
             if let filename = part.filename {
                 if !filename.isEmpty || !part.content.isEmpty { fields.files[part.name] = Data(part.content) }
             } else {
-                fields.append(part.name, Windows1252.decodeNumericReferences(Windows1252.decode(part.content)))
+                fields.append(part.name, NumericReferences.decode(Windows1252.decode(part.content)))
             }
             cursor = next + 2 + delimiter.count
         }
@@ -111,7 +112,7 @@ public struct FormFields: Sendable, Equatable {
                 filename = Self.parameter("filename", in: line)
             }
             guard let name else { return nil }
-            self.name = Windows1252.decodeNumericReferences(name)
+            self.name = NumericReferences.decode(name)
         }
 
         /// `name="value"` from a Content-Disposition line (quoted, as browsers send it).

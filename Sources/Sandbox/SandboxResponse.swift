@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 /// What a page handler answers, before faults and the HTTP server get to it.

@@ -13,32 +13,22 @@ struct Missive: AsyncParsableCommand {
             twice, and can undo.
             """,
         version: MissiveVersion.string,
-        subcommands: [
-            InitCommand.self,
-            ReplyCommand.self,
-            PMCommand.self,
-            ThreadCommand.self,
-            EditPostCommand.self,
-            NewCommand.self,
-            DraftsCommand.self,
-            TemplatesCommand.self,
-            UndoCommand.self,
-            RedoCommand.self,
-            HistoryCommand.self,
-            DoctorCommand.self,
-            ConvertCommand.self,
-            RenderCommand.self,
-            SandboxCommand.self,
-            ProfilesCommand.self,
-            LoginCommand.self,
-            LogoutCommand.self,
-            WhoamiCommand.self,
-            SmiliesCommand.self,
-            InboxCommand.self,
-            ThemesCommand.self,
-            PreviewCommand.self,
-            QueueCommand.self,
-            SendCommand.self,
+        // Grouped as a person meets them: write, keep, send, then the forum and the tools.
+        groupedSubcommands: [
+            CommandGroup(name: "Write", subcommands: [
+                ReplyCommand.self, ThreadCommand.self, PMCommand.self, EditPostCommand.self, NewCommand.self,
+            ]),
+            CommandGroup(name: "Drafts and templates", subcommands: [
+                DraftsCommand.self, TemplatesCommand.self, PreviewCommand.self,
+                UndoCommand.self, RedoCommand.self, HistoryCommand.self,
+            ]),
+            CommandGroup(name: "Send", subcommands: [QueueCommand.self, SendCommand.self]),
+            CommandGroup(name: "Forum", subcommands: [
+                ProfilesCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
+                InboxCommand.self, SmiliesCommand.self,
+            ]),
+            CommandGroup(name: "Markup", subcommands: [ConvertCommand.self, RenderCommand.self, ThemesCommand.self]),
+            CommandGroup(name: "Set-up", subcommands: [InitCommand.self, DoctorCommand.self, SandboxCommand.self]),
         ]
     )
 

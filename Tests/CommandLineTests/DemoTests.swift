@@ -3,7 +3,7 @@ import Testing
 
 /// `make demo` as CI runs it: no terminal, no standard input, the binaries already built.
 @Suite struct DemoTests {
-    @Test func theDemoRunsTheWholeFlowAndExitsZero() throws {
+    @Test func theDemoRunsTheWholeFlowAndExitsZero() async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [BuiltBinary.packageRoot.appendingPathComponent("scripts/demo.sh").path]
@@ -20,7 +20,7 @@ import Testing
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
-        process.waitUntilExit()
+        try await offThePool { process.waitUntilExit() }
         try handle.close()
         let output = try String(contentsOf: log, encoding: .utf8)
 

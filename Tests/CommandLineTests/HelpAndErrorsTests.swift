@@ -9,6 +9,31 @@ import Testing
         #expect(result.output.contains("USAGE: missive"))
     }
 
+    /// Every command is listed once, under the group a person looks in for it.
+    @Test func helpGroupsEveryCommand() throws {
+        let help = try runMissive(["--help"]).output
+        let groups: [(String, [String])] = [
+            ("WRITE", ["reply", "thread", "pm", "edit-post", "new"]),
+            ("DRAFTS AND TEMPLATES", ["drafts", "templates", "preview", "undo", "redo", "history"]),
+            ("SEND", ["queue", "send"]),
+            ("FORUM", ["profiles", "login", "logout", "whoami", "inbox", "smilies"]),
+            ("MARKUP", ["convert", "render", "themes"]),
+            ("SET-UP", ["init", "doctor", "sandbox"]),
+        ]
+        let sections = help.components(separatedBy: " SUBCOMMANDS:\n")
+        for (name, commands) in groups {
+            let index = try #require(sections.firstIndex { $0.hasSuffix("\n" + name) }, "no \(name) group in:\n\(help)")
+            let listed = sections[index + 1].split(separator: "\n").compactMap { line -> String? in
+                line.hasPrefix("  ") && !line.hasPrefix("   ") ? line.split(separator: " ").first.map(String.init) : nil
+            }
+            #expect(listed.prefix(commands.count).elementsEqual(commands), "\(name): \(listed)")
+        }
+        // A command missing from the groups would be missing from help altogether.
+        for command in groups.flatMap(\.1) {
+            #expect(try runMissive([command, "--help"]).status == 0, "\(command) --help")
+        }
+    }
+
     @Test func versionPrintsTheVersion() throws {
         let result = try runMissive(["--version"])
         #expect(result.status == 0)

@@ -39,7 +39,7 @@ import Testing
         #expect(result.output.contains("store:     \(home.store)"))
         #expect(result.output.contains("mode 600"))
         #expect(result.output.contains("drafts:    1 open, 0 deleted, 2 revisions"))
-        #expect(result.output.contains("schema:    5 of 5 migrations, journal wal"))
+        #expect(result.output.contains("schema:    6 of 6 migrations, journal wal"))
         #expect(result.output.contains("editor:    nano (from EDITOR)"))
         #expect(result.output.contains("integrity: ok"))
     }

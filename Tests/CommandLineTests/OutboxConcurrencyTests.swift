@@ -6,38 +6,38 @@ import Testing
     static let threads = [3_500_001, 3_500_003, 3_500_004]
 
     /// Waits until every item is sent or failed; returns the items.
-    static func finished(_ world: OutboxWorld, within seconds: Double) throws -> [Int: [String: Any]] {
+    static func finished(_ world: OutboxWorld, within seconds: Double) async throws -> [Int: [String: Any]] {
         var items: [Int: [String: Any]] = [:]
-        _ = waitUntil(seconds: seconds) {
-            items = (try? world.items()) ?? [:]
+        _ = await eventually(within: seconds) {
+            items = (try? await world.items()) ?? [:]
             return !items.isEmpty && items.values.allSatisfy { ["sent", "failed"].contains($0["state"] as? String ?? "") }
         }
         return items
     }
 
     @Test(arguments: [2, 4])
-    func watchersOnOneQueueNeverSendAnItemTwice(watchers: Int) throws {
+    func watchersOnOneQueueNeverSendAnItemTwice(watchers: Int) async throws {
         // Dropped answers and 500s too, so that some items are checked with the forum on the way.
-        let world = try OutboxWorld(faults: "drop=0.05,500=0.05", seed: UInt64(watchers))
+        let world = try await OutboxWorld(faults: "drop=0.05,500=0.05", seed: UInt64(watchers))
         let texts = (1...60).map { "watched by \(watchers): message \($0)" }
         let buffers = texts.enumerated().map { index, text in
             index % 6 == 5 ? OutboxWorld.pm(text, to: "Zoë", subject: "watch \(watchers) #\(index)")
                 : OutboxWorld.reply(text, thread: Self.threads[index % 3])
         }
-        let drafts = try world.drafts(buffers)
-        #expect(try world.run(["queue"] + drafts.map(String.init)).status == 0)
+        let drafts = try await world.drafts(buffers)
+        #expect(try await world.run(["queue"] + drafts.map(String.init)).status == 0)
 
         let senders = try (0..<watchers).map { _ in try world.start(["send", "--watch", "--timeout", "5"]) }
-        let items = try Self.finished(world, within: 120)
+        let items = try await Self.finished(world, within: 120)
         // Half are asked to stop with SIGTERM, half with SIGINT, as a service manager or a person would.
         for (index, sender) in senders.enumerated() { sender.signal(index.isMultiple(of: 2) ? SIGTERM : SIGINT) }
         for (index, sender) in senders.enumerated() {
-            #expect(sender.exitStatus(within: 15) == 0, "\(sender.output)")
+            #expect(await sender.exitStatus(within: 15) == 0, "\(sender.output)")
             #expect(sender.output.contains("stopped by \(index.isMultiple(of: 2) ? "SIGTERM" : "SIGINT")"))
         }
 
         #expect(items.count == 60 && items.values.allSatisfy { $0["state"] as? String == "sent" }, "\(items.values.map { $0["state"] ?? "" })")
-        let copies = try world.copies()
+        let copies = try await world.copies()
         for text in texts { #expect(copies[text] == 1, "\(text): \(copies[text] ?? 0) copies") }
         let busy = senders.filter { $0.output.contains(": sent: ") }.count
         #expect(busy >= 2, "the watchers shared the work")
@@ -45,33 +45,33 @@ import Testing
 
     /// SIGTERM while an answer is on its way: the watcher waits for it, records the item as sent,
     /// and only then exits, leaving nothing half-sent.
-    @Test func aWatcherStoppedMidSendFinishesTheItemFirst() throws {
-        let world = try OutboxWorld(faults: "slow=0:2s")
-        let draft = try world.drafts([OutboxWorld.reply("finished before stopping")])[0]
-        try world.failNextPost("slow")
+    @Test func aWatcherStoppedMidSendFinishesTheItemFirst() async throws {
+        let world = try await OutboxWorld(faults: "slow=0:2s")
+        let draft = try await world.drafts([OutboxWorld.reply("finished before stopping")])[0]
+        try await world.failNextPost("slow")
         let watcher = try world.start(["send", "--watch", "--timeout", "20"])
-        _ = try world.run(["queue", String(draft)])
-        #expect(waitUntil(seconds: 20) { watcher.output.contains("): sending") }, "\(watcher.output)")
+        _ = try await world.run(["queue", String(draft)])
+        #expect(await eventually(within: 20) { watcher.output.contains("): sending") }, "\(watcher.output)")
         watcher.signal(SIGTERM)
-        #expect(watcher.exitStatus(within: 20) == 0, "\(watcher.output)")
+        #expect(await watcher.exitStatus(within: 20) == 0, "\(watcher.output)")
         let log = watcher.output
         let sent = try #require(log.range(of: "sent: post"), "\(log)")
         let stopped = try #require(log.range(of: "stopped by SIGTERM"), "\(log)")
         #expect(sent.lowerBound < stopped.lowerBound)
-        #expect(try world.items()[1]?["state"] as? String == "sent")
-        #expect(try world.copies()["finished before stopping"] == 1)
+        #expect(try await world.items()[1]?["state"] as? String == "sent")
+        #expect(try await world.copies()["finished before stopping"] == 1)
     }
 
-    @Test func aWatcherSendsItemsQueuedWhileItRunsWhenTheyComeDue() throws {
-        let world = try OutboxWorld()
+    @Test func aWatcherSendsItemsQueuedWhileItRunsWhenTheyComeDue() async throws {
+        let world = try await OutboxWorld()
         let watcher = try world.start(["send", "--watch"])
-        let drafts = try world.drafts([OutboxWorld.reply("queued while watching"), OutboxWorld.reply("due in a moment")])
-        _ = try world.run(["queue", String(drafts[0])])
-        _ = try world.run(["queue", String(drafts[1]), "--at", "+3s"])
-        let items = try Self.finished(world, within: 30)
+        let drafts = try await world.drafts([OutboxWorld.reply("queued while watching"), OutboxWorld.reply("due in a moment")])
+        _ = try await world.run(["queue", String(drafts[0])])
+        _ = try await world.run(["queue", String(drafts[1]), "--at", "+3s"])
+        let items = try await Self.finished(world, within: 30)
         watcher.signal(SIGINT)
-        #expect(watcher.exitStatus(within: 15) == 0)
+        #expect(await watcher.exitStatus(within: 15) == 0)
         #expect(items.count == 2 && items.values.allSatisfy { $0["state"] as? String == "sent" })
-        #expect(try world.copies()["due in a moment"] == 1)
+        #expect(try await world.copies()["due in a moment"] == 1)
     }
 }

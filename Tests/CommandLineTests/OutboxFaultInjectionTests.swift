@@ -38,44 +38,44 @@ import Testing
 
     /// Starts the sender, kills it with SIGKILL after a random moment, `rounds` times; then lets
     /// one run until everything is finished, and stops it with SIGTERM.
-    static func sendThroughKills(_ world: OutboxWorld, rounds: Int, random: inout SplitMix, within seconds: Double) throws {
+    static func sendThroughKills(_ world: OutboxWorld, rounds: Int, random: inout SplitMix, within seconds: Double) async throws {
         for _ in 0..<rounds {
             let sender = try world.start(["send", "--watch", "--timeout", "2"])
-            usleep(UInt32.random(in: 200_000...2_500_000, using: &random))
+            try await Task.sleep(for: .milliseconds(Int.random(in: 200...2_500, using: &random)))
             sender.signal(SIGKILL)
-            _ = sender.exitStatus(within: 10)
+            _ = await sender.exitStatus(within: 10)
         }
         let last = try world.start(["send", "--watch", "--timeout", "2"])
-        let done = waitUntil(seconds: seconds) {
-            guard let items = try? world.items(), !items.isEmpty else { return false }
+        let done = await eventually(within: seconds) {
+            guard let items = try? await world.items(), !items.isEmpty else { return false }
             return items.values.allSatisfy { ["sent", "failed"].contains($0["state"] as? String ?? "") }
         }
         #expect(done, "everything finished in \(seconds) s; the sender said:\n\(last.output.suffix(3000))")
         last.signal(SIGTERM)
-        #expect(last.exitStatus(within: 30) == 0, "\(last.output.suffix(2000))")
+        #expect(await last.exitStatus(within: 30) == 0, "\(last.output.suffix(2000))")
     }
 
-    @Test func twoHundredSendsThroughFaultsAndKillsLandExactlyOnceOrFailWithAReason() throws {
+    @Test func twoHundredSendsThroughFaultsAndKillsLandExactlyOnceOrFailWithAReason() async throws {
         var random = SplitMix(state: 2026_11_22)
-        let world = try OutboxWorld(faults: Self.faults, seed: 7)
+        let world = try await OutboxWorld(faults: Self.faults, seed: 7)
 
         // 180 messages without flood control, the sender killed ten times on the way.
         let first = Self.messages(1...180)
-        let firstDrafts = try world.drafts(first.map(\.buffer))
-        #expect(try world.run(["queue"] + firstDrafts.map(String.init)).status == 0)
-        try Self.sendThroughKills(world, rounds: 10, random: &random, within: 240)
+        let firstDrafts = try await world.drafts(first.map(\.buffer))
+        #expect(try await world.run(["queue"] + firstDrafts.map(String.init)).status == 0)
+        try await Self.sendThroughKills(world, rounds: 10, random: &random, within: 240)
 
         // The forum goes down hard and comes back with flood control on (one post a second).
-        world.stopSandbox()
-        try world.startSandbox(flood: 1, faults: Self.faults, seed: 8)
+        await world.stopSandbox()
+        try await world.startSandbox(flood: 1, faults: Self.faults, seed: 8)
         let second = Self.messages(181...200)
-        let secondDrafts = try world.drafts(second.map(\.buffer))
-        #expect(try world.run(["queue"] + secondDrafts.map(String.init)).status == 0)
-        try Self.sendThroughKills(world, rounds: 3, random: &random, within: 120)
+        let secondDrafts = try await world.drafts(second.map(\.buffer))
+        #expect(try await world.run(["queue"] + secondDrafts.map(String.init)).status == 0)
+        try await Self.sendThroughKills(world, rounds: 3, random: &random, within: 120)
 
         let messages = first + second
-        let items = try world.items()
-        let copies = try world.copies()
+        let items = try await world.items()
+        let copies = try await world.copies()
         #expect(items.count == 200)
         var attempts = 0
         for (index, message) in messages.enumerated() {

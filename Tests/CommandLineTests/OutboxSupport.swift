@@ -4,7 +4,7 @@ import Testing
 /// A `missive-sandbox` process (flood interval, faults and seed as a test wants them) and a
 /// MISSIVE_HOME logged in to it, for the outbox's command-line tests. The sandbox keeps its data
 /// in the home, so it can be stopped and started again (with other options) mid-test.
-final class OutboxWorld {
+final class OutboxWorld: @unchecked Sendable {
     let home: URL
     let port: UInt16
     private var sandbox: Process?
@@ -14,15 +14,15 @@ final class OutboxWorld {
     var store: String { home.appendingPathComponent("data/missive.sqlite").path }
 
     /// `config` lines go at the top of config.toml (undo_window, retry_base...).
-    init(flood: Int = 0, faults: String? = nil, seed: UInt64 = 1, config: [String] = ["undo_window = 0", "retry_base = 1"]) throws {
+    init(flood: Int = 0, faults: String? = nil, seed: UInt64 = 1, config: [String] = ["undo_window = 0", "retry_base = 1"]) async throws {
         home = try makeTemporaryDirectory("missive-outbox")
         port = try SandboxProcess.freePort()
-        try startSandbox(flood: flood, faults: faults, seed: seed)
+        try await startSandbox(flood: flood, faults: faults, seed: seed)
         for arguments in [["init"], ["profiles", "add", "sandbox", "--base-url", baseURL]] {
-            let result = try run(arguments)
+            let result = try await run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.errorOutput)")
         }
-        let login = try run(["login", "--password-stdin"], stdin: "sandbox\n")
+        let login = try await run(["login", "--password-stdin"], stdin: "sandbox\n")
         #expect(login.status == 0, "\(login.errorOutput)")
         let file = home.appendingPathComponent("config/config.toml")
         let text = try String(contentsOf: file, encoding: .utf8)
@@ -31,11 +31,11 @@ final class OutboxWorld {
     }
 
     deinit {
-        stopSandbox()
+        killSandbox()
         try? FileManager.default.removeItem(at: home)
     }
 
-    func startSandbox(flood: Int = 0, faults: String? = nil, seed: UInt64 = 1) throws {
+    func startSandbox(flood: Int = 0, faults: String? = nil, seed: UInt64 = 1) async throws {
         let process = Process()
         process.executableURL = BuiltBinary.url("missive-sandbox")
         process.arguments = ["--port", String(port), "--flood", String(flood), "--seed", String(seed),
@@ -44,22 +44,27 @@ final class OutboxWorld {
         process.standardError = FileHandle.nullDevice
         try process.run()
         sandbox = process
-        guard waitUntil(seconds: 10, { SandboxProcess.accepts(port) }) else {
+        guard await eventually(within: 10, { SandboxProcess.accepts(self.port) }) else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "missive-sandbox did not start on \(port)"])
         }
     }
 
     /// Started with Foundation's Process, the sandbox ignores SIGTERM (platform-notes): SIGKILL.
-    func stopSandbox() {
+    func stopSandbox() async {
+        _ = try? await offThePool { self.killSandbox() }
+        // The port is free again once nothing accepts on it.
+        _ = await eventually(within: 5) { !SandboxProcess.accepts(self.port) }
+    }
+
+    private func killSandbox() {
         guard let sandbox, sandbox.isRunning else { return }
         kill(sandbox.processIdentifier, SIGKILL)
         sandbox.waitUntilExit()
-        // The port is free again once nothing accepts on it.
-        _ = waitUntil(seconds: 5) { !SandboxProcess.accepts(port) }
     }
 
-    func run(_ arguments: [String], stdin: String = "") throws -> CommandResult {
-        try runMissive(arguments, stdin: Data(stdin.utf8), environment: environment)
+    func run(_ arguments: [String], stdin: String = "") async throws -> CommandResult {
+        let environment = environment
+        return try await offThePool { try runMissive(arguments, stdin: Data(stdin.utf8), environment: environment) }
     }
 
     /// `missive ARGS` in the background, its output going to a file (a pipe could fill and stall it).
@@ -68,13 +73,13 @@ final class OutboxWorld {
     }
 
     /// Drafts from buffer texts, imported in one go; returns their ids in order.
-    func drafts(_ buffers: [String]) throws -> [Int] {
+    func drafts(_ buffers: [String]) async throws -> [Int] {
         let directory = home.appendingPathComponent("import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (index, text) in buffers.enumerated() {
             try text.write(to: directory.appendingPathComponent(String(format: "%05d.md", index)), atomically: true, encoding: .utf8)
         }
-        let result = try run(["drafts", "import", directory.path])
+        let result = try await run(["drafts", "import", directory.path])
         #expect(result.status == 0, "\(result.errorOutput)")
         return result.output.split(separator: "\n").compactMap { Int($0) }
     }
@@ -88,21 +93,21 @@ final class OutboxWorld {
     }
 
     /// `queue list --json`, by item id.
-    func items() throws -> [Int: [String: Any]] {
-        let result = try run(["queue", "list", "--json"])
+    func items() async throws -> [Int: [String: Any]] {
+        let result = try await run(["queue", "list", "--json"])
         #expect(result.status == 0, "\(result.errorOutput)")
         let rows = (try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]]) ?? []
         return Dictionary(uniqueKeysWithValues: rows.compactMap { row in (row["id"] as? Int).map { ($0, row) } })
     }
 
     /// The forum's `/_sandbox/state.json`.
-    func forum() throws -> [String: Any] {
-        (try JSONSerialization.jsonObject(with: try httpGet("_sandbox/state.json")) as? [String: Any]) ?? [:]
+    func forum() async throws -> [String: Any] {
+        (try JSONSerialization.jsonObject(with: try await httpGet("_sandbox/state.json")) as? [String: Any]) ?? [:]
     }
 
     /// How many times each text stands on the forum: posts, and PMs in the tester's Sent Items.
-    func copies() throws -> [String: Int] {
-        let state = try forum()
+    func copies() async throws -> [String: Int] {
+        let state = try await forum()
         var counts: [String: Int] = [:]
         for post in state["posts"] as? [[String: Any]] ?? [] {
             if let text = post["text"] as? String { counts[text, default: 0] += 1 }
@@ -115,12 +120,16 @@ final class OutboxWorld {
     }
 
     /// `POST /_sandbox/fault?next=KIND`: the next posting request fails that way.
-    func failNextPost(_ fault: String) throws {
-        _ = try httpGet("_sandbox/fault?next=\(fault)", method: "POST")
+    func failNextPost(_ fault: String) async throws {
+        _ = try await httpGet("_sandbox/fault?next=\(fault)", method: "POST")
     }
 
     /// HTTP/1.0 over a plain socket: enough for the sandbox's control pages.
-    func httpGet(_ path: String, method: String = "GET") throws -> Data {
+    func httpGet(_ path: String, method: String = "GET") async throws -> Data {
+        try await offThePool { try self.blockingGet(path, method: method) }
+    }
+
+    private func blockingGet(_ path: String, method: String) throws -> Data {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw CocoaError(.fileReadUnknown) }
         defer { close(fd) }
@@ -147,7 +156,7 @@ final class OutboxWorld {
 }
 
 /// A `missive` process started in the background with its output in a file.
-final class Launched {
+final class Launched: @unchecked Sendable {
     let process = Process()
     let log: URL
 
@@ -176,13 +185,13 @@ final class Launched {
     }
 
     /// Waits for the exit; nil when it did not exit within `seconds` (it is then killed).
-    func exitStatus(within seconds: Double) -> Int32? {
-        guard waitUntil(seconds: seconds, { !process.isRunning }) else {
+    func exitStatus(within seconds: Double) async -> Int32? {
+        guard await eventually(within: seconds, { !self.process.isRunning }) else {
             signal(SIGKILL)
-            process.waitUntilExit()
+            _ = try? await offThePool { self.process.waitUntilExit() }
             return nil
         }
-        process.waitUntilExit()
+        _ = try? await offThePool { self.process.waitUntilExit() }
         return process.terminationStatus
     }
 

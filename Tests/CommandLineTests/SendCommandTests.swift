@@ -3,148 +3,148 @@ import Testing
 
 /// `missive send`, `--send` and `--queue --at` through the built binary against a sandbox process.
 @Suite(.serialized) struct SendCommandTests {
-    @Test func sendSendsWhatIsQueuedOnceAndSaysWhereItWent() throws {
-        let world = try OutboxWorld()
-        let drafts = try world.drafts([OutboxWorld.reply("first from the command line"), OutboxWorld.reply("second one")])
-        let queued = try world.run(["queue"] + drafts.map(String.init))
+    @Test func sendSendsWhatIsQueuedOnceAndSaysWhereItWent() async throws {
+        let world = try await OutboxWorld()
+        let drafts = try await world.drafts([OutboxWorld.reply("first from the command line"), OutboxWorld.reply("second one")])
+        let queued = try await world.run(["queue"] + drafts.map(String.init))
         #expect(queued.status == 0, "\(queued.errorOutput)")
         let ids = queued.output.split(separator: "\n").compactMap { Int($0) }
         #expect(ids.count == 2)
 
-        let sent = try world.run(["send"])
+        let sent = try await world.run(["send"])
         #expect(sent.status == 0, "\(sent.errorOutput)")
         #expect(sent.errorOutput.contains("item \(ids[0]) (reply to thread 3500001): sent: post "))
         #expect(!sent.errorOutput.contains("\u{1B}["), "no terminal, no escape codes")
-        let copies = try world.copies()
+        let copies = try await world.copies()
         #expect(copies["first from the command line"] == 1 && copies["second one"] == 1)
-        let items = try world.items()
+        let items = try await world.items()
         #expect(ids.allSatisfy { items[$0]?["state"] as? String == "sent" })
         #expect((items[ids[0]]?["url"] as? String)?.hasPrefix(world.baseURL + "showthread.php?goto=post&postid=") == true)
 
         // Nothing twice: sending again finds nothing, queueing the same revision again is refused.
-        let again = try world.run(["send"])
+        let again = try await world.run(["send"])
         #expect(again.status == 0 && again.errorOutput.contains("nothing is due"))
-        let twice = try world.run(["queue", String(drafts[0])])
+        let twice = try await world.run(["queue", String(drafts[0])])
         #expect(twice.status == 65 && twice.errorOutput.contains("was already sent as outbox item \(ids[0])"))
-        #expect(try world.copies()["first from the command line"] == 1)
+        #expect(try await world.copies()["first from the command line"] == 1)
     }
 
-    @Test func replyWithSendGoesOutAfterTheUndoWindow() throws {
-        let world = try OutboxWorld(config: ["undo_window = 1"])
+    @Test func replyWithSendGoesOutAfterTheUndoWindow() async throws {
+        let world = try await OutboxWorld(config: ["undo_window = 1"])
         let body = world.home.appendingPathComponent("body.md")
         try "Sent *straight* from the compose command".write(to: body, atomically: true, encoding: .utf8)
-        let result = try world.run(["reply", "3500001", "--no-edit", "--body-file", body.path, "--send"])
+        let result = try await world.run(["reply", "3500001", "--no-edit", "--body-file", body.path, "--send"])
         #expect(result.status == 0, "\(result.errorOutput)")
         #expect(result.errorOutput.contains("pending until") && result.errorOutput.contains("`missive undo` calls it off"))
         #expect(result.errorOutput.contains("waiting 1 s"))
-        #expect(try world.copies()["Sent [i]straight[/i] from the compose command"] == 1)
+        #expect(try await world.copies()["Sent [i]straight[/i] from the compose command"] == 1)
     }
 
-    @Test func queueAtWhenWaitsForItsTimeAndSendNamesTheSchedule() throws {
-        let world = try OutboxWorld()
+    @Test func queueAtWhenWaitsForItsTimeAndSendNamesTheSchedule() async throws {
+        let world = try await OutboxWorld()
         let body = world.home.appendingPathComponent("body.md")
         try "for later".write(to: body, atomically: true, encoding: .utf8)
-        let result = try world.run(["reply", "3500001", "--no-edit", "--body-file", body.path, "--queue", "--at", "+2h"])
+        let result = try await world.run(["reply", "3500001", "--no-edit", "--body-file", body.path, "--queue", "--at", "+2h"])
         #expect(result.status == 0, "\(result.errorOutput)")
-        let item = try #require(try world.items().values.first)
+        let item = try #require(try await world.items().values.first)
         let due = try #require((item["due"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
         #expect(abs(due.timeIntervalSinceNow - 7_200) < 60)
 
-        let send = try world.run(["send"])
+        let send = try await world.run(["send"])
         #expect(send.status == 0 && send.errorOutput.contains("nothing is due"))
-        let named = try world.run(["send", String(item["id"] as? Int ?? 0)])
+        let named = try await world.run(["send", String(item["id"] as? Int ?? 0)])
         #expect(named.errorOutput.contains("is scheduled for") && named.errorOutput.contains("queue reschedule"))
-        #expect(try world.copies()["for later"] == nil)
+        #expect(try await world.copies()["for later"] == nil)
     }
 
-    @Test func aRefusalEndsWithStatusOneAndTheReasonInTheQueue() throws {
-        let world = try OutboxWorld()
-        let draft = try world.drafts([OutboxWorld.reply("to the closed thread", thread: 3_500_002)])[0]
-        _ = try world.run(["queue", String(draft)])
-        let send = try world.run(["send"])
+    @Test func aRefusalEndsWithStatusOneAndTheReasonInTheQueue() async throws {
+        let world = try await OutboxWorld()
+        let draft = try await world.drafts([OutboxWorld.reply("to the closed thread", thread: 3_500_002)])[0]
+        _ = try await world.run(["queue", String(draft)])
+        let send = try await world.run(["send"])
         #expect(send.status == 1)
         #expect(send.errorOutput.contains("failed: the thread is closed"))
-        let shown = try world.run(["queue", "show", "1", "--json"])
+        let shown = try await world.run(["queue", "show", "1", "--json"])
         let json = try #require(try JSONSerialization.jsonObject(with: shown.stdout) as? [String: Any])
         #expect(json["state"] as? String == "failed" && json["reason"] as? String == "the thread is closed")
         #expect((json["attempts"] as? [[String: Any]])?.map { $0["outcome"] as? String } == ["rejected"])
     }
 
-    @Test func aProfileWithoutASessionExits77AndItsItemsWait() throws {
-        let world = try OutboxWorld()
-        _ = try world.run(["logout"])
-        let draft = try world.drafts([OutboxWorld.reply("after logging in again")])[0]
-        _ = try world.run(["queue", String(draft)])
-        let send = try world.run(["send"])
+    @Test func aProfileWithoutASessionExits77AndItsItemsWait() async throws {
+        let world = try await OutboxWorld()
+        _ = try await world.run(["logout"])
+        let draft = try await world.drafts([OutboxWorld.reply("after logging in again")])[0]
+        _ = try await world.run(["queue", String(draft)])
+        let send = try await world.run(["send"])
         #expect(send.status == 77)
         #expect(send.errorOutput.contains("not logged in to profile sandbox: run `missive login --profile sandbox`"))
-        #expect(try world.items()[1]?["state"] as? String == "retrying")
-        #expect(try world.copies()["after logging in again"] == nil)
+        #expect(try await world.items()[1]?["state"] as? String == "retrying")
+        #expect(try await world.copies()["after logging in again"] == nil)
 
-        _ = try world.run(["login", "--password-stdin"], stdin: "sandbox\n")
-        #expect(try world.run(["send"]).status == 0)
-        #expect(try world.copies()["after logging in again"] == 1)
+        _ = try await world.run(["login", "--password-stdin"], stdin: "sandbox\n")
+        #expect(try await world.run(["send"]).status == 0)
+        #expect(try await world.copies()["after logging in again"] == 1)
     }
 
-    @Test func aReadOnlyStoreSendsNothingAndSaysSo() throws {
-        let world = try OutboxWorld()
-        let draft = try world.drafts([OutboxWorld.reply("kept for later")])[0]
-        _ = try world.run(["queue", String(draft)])
+    @Test func aReadOnlyStoreSendsNothingAndSaysSo() async throws {
+        let world = try await OutboxWorld()
+        let draft = try await world.drafts([OutboxWorld.reply("kept for later")])[0]
+        _ = try await world.run(["queue", String(draft)])
         try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: world.store)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: world.store) }
-        let send = try world.run(["send"])
+        let send = try await world.run(["send"])
         #expect(send.status == 77, "\(send.errorOutput)")
         #expect(send.errorOutput.contains("is read-only; nothing was changed"))
-        #expect(try world.copies()["kept for later"] == nil, "nothing goes out that could not be recorded")
+        #expect(try await world.copies()["kept for later"] == nil, "nothing goes out that could not be recorded")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: world.store)
-        #expect(try world.run(["send"]).status == 0)
-        #expect(try world.copies()["kept for later"] == 1)
+        #expect(try await world.run(["send"]).status == 0)
+        #expect(try await world.copies()["kept for later"] == 1)
     }
 
-    @Test func aTransientFaultIsRetriedAndTheAttemptsSayWhy() throws {
-        let world = try OutboxWorld()
-        let draft = try world.drafts([OutboxWorld.reply("through a database error")])[0]
-        _ = try world.run(["queue", String(draft)])
-        try world.failNextPost("dberror")
-        let send = try world.run(["send"])
+    @Test func aTransientFaultIsRetriedAndTheAttemptsSayWhy() async throws {
+        let world = try await OutboxWorld()
+        let draft = try await world.drafts([OutboxWorld.reply("through a database error")])[0]
+        _ = try await world.run(["queue", String(draft)])
+        try await world.failNextPost("dberror")
+        let send = try await world.run(["send"])
         #expect(send.status == 0, "\(send.errorOutput)")
         #expect(send.errorOutput.contains("retrying at") && send.errorOutput.contains("database is unavailable"))
-        let shown = try world.run(["queue", "show", "1"])
+        let shown = try await world.run(["queue", "show", "1"])
         #expect(shown.output.contains("send: retry") && shown.output.contains("send: sent"))
-        #expect(try world.copies()["through a database error"] == 1)
+        #expect(try await world.copies()["through a database error"] == 1)
     }
 
-    @Test func undoInsideTheWindowCallsTheSendOffAndLeavesTheDraft() throws {
-        let world = try OutboxWorld(config: ["undo_window = 30"])
-        let draft = try world.drafts([OutboxWorld.reply("taken back in time")])[0]
-        _ = try world.run(["queue", String(draft)])
+    @Test func undoInsideTheWindowCallsTheSendOffAndLeavesTheDraft() async throws {
+        let world = try await OutboxWorld(config: ["undo_window = 30"])
+        let draft = try await world.drafts([OutboxWorld.reply("taken back in time")])[0]
+        _ = try await world.run(["queue", String(draft)])
         let sender = try world.start(["send"])
-        #expect(waitUntil(seconds: 20) { sender.output.contains("pending until") }, "\(sender.output)")
+        #expect(await eventually(within: 20) { sender.output.contains("pending until") }, "\(sender.output)")
 
-        let undo = try world.run(["undo"])
+        let undo = try await world.run(["undo"])
         #expect(undo.status == 0, "\(undo.errorOutput)")
         #expect(undo.errorOutput.contains("undid: send item 1"))
-        #expect(try world.items()[1]?["state"] as? String == "cancelled")
+        #expect(try await world.items()[1]?["state"] as? String == "cancelled")
         // The waiting sender sees it at the end of the window; the draft is as it was.
         sender.signal(SIGINT)
-        #expect(sender.exitStatus(within: 20) == 0)
-        let list = try world.run(["drafts", "list"])
+        #expect(await sender.exitStatus(within: 20) == 0)
+        let list = try await world.run(["drafts", "list"])
         #expect(list.output.contains("taken back in time"))
-        #expect(try world.copies()["taken back in time"] == nil)
-        let history = try world.run(["history"])
+        #expect(try await world.copies()["taken back in time"] == nil)
+        let history = try await world.run(["history"])
         #expect(history.output.contains("send item 1 (reply to thread 3500001)  (undone)"))
     }
 
-    @Test func aCountdownRedrawsInPlaceOnATerminal() throws {
-        let world = try OutboxWorld(config: ["undo_window = 2"])
-        let draft = try world.drafts([OutboxWorld.reply("with a countdown")])[0]
-        _ = try world.run(["queue", String(draft)])
+    @Test func aCountdownRedrawsInPlaceOnATerminal() async throws {
+        let world = try await OutboxWorld(config: ["undo_window = 2"])
+        let draft = try await world.drafts([OutboxWorld.reply("with a countdown")])[0]
+        _ = try await world.run(["queue", String(draft)])
         // `script` gives the command a terminal of its own; its output is what the terminal got.
         let transcript = world.home.appendingPathComponent("typescript")
         let command = "\(BuiltBinary.url("missive").path) send"
         let run = try Launched(["-qec", command, transcript.path], environment: world.environment,
                                log: world.home.appendingPathComponent("script.log"), executable: URL(fileURLWithPath: "/usr/bin/script"))
-        #expect(run.exitStatus(within: 30) == 0, "\(run.output)")
+        #expect(await run.exitStatus(within: 30) == 0, "\(run.output)")
         let screen = try String(contentsOf: transcript, encoding: .utf8)
         #expect(screen.contains("\r\u{1B}[K  waiting 2 s: undo window of item 1"))
         #expect(screen.contains("\r\u{1B}[K  waiting 1 s: undo window of item 1"))

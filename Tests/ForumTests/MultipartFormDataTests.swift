@@ -1,3 +1,4 @@
+import Common
 import Testing
 @testable import Forum
 

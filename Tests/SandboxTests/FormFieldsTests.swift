@@ -1,3 +1,4 @@
+import Common
 import Foundation
 @testable import Sandbox
 import Testing

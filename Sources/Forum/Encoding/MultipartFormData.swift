@@ -1,3 +1,4 @@
+import Common
 /// `multipart/form-data` exactly as a browser builds it for a windows-1252 page
 /// (the WHATWG "multipart/form-data encoding algorithm").
 public struct MultipartFormData: Sendable {

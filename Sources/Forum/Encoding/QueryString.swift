@@ -1,3 +1,4 @@
+import Common
 /// `application/x-www-form-urlencoded` over windows-1252, for GET parameters: what a browser puts in
 /// the URL for a form on a windows-1252 page (characters outside it as `&#NNNN;`, then percent-encoded).
 public enum QueryString {

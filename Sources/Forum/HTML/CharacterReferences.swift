@@ -1,4 +1,5 @@
 import CLibXML2
+import Common
 
 /// HTML character references (`&amp;`, `&#8217;`, `&#x1F600;`) decoded as a browser does.
 enum CharacterReferences {
@@ -47,7 +48,7 @@ enum CharacterReferences {
     /// Numeric references to 0x80...0x9F mean windows-1252 characters; invalid ones become U+FFFD
     /// (the HTML standard's rules).
     private static func numericScalar(_ value: UInt32) -> Unicode.Scalar {
-        if (0x80...0x9F).contains(value) { return Windows1252.high[Int(value - 0x80)] }
+        if (0x80...0x9F).contains(value) { return Windows1252.scalar(for: UInt8(value)) }
         if value == 0 { return "\u{FFFD}" }
         return Unicode.Scalar(value) ?? "\u{FFFD}"
     }

@@ -1,3 +1,4 @@
+import Common
 import CLibXML2
 import Foundation
 

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 /// Did a send whose answer was lost land? Look where it would be and compare the BBCode the

@@ -1,3 +1,4 @@
+import Common
 import Markup
 
 /// The sandbox's stylesheet for one theme: the forum's own table layout, coloured from the

@@ -1,5 +1,5 @@
+import Common
 import Testing
-@testable import Forum
 
 @Suite struct Windows1252Tests {
     @Test func asciiAndLatin1PassThroughAsSingleBytes() {
@@ -25,5 +25,8 @@ import Testing
 
     @Test func decodingReadsTheWindowsRange() {
         #expect(Windows1252.decode([0x93, 0x68, 0x69, 0x94, 0x20, 0x80]) == "“hi” €")
+        #expect(Windows1252.decode([0x85, 0x9F]) == "…Ÿ")
+        // The five bytes the code page leaves out keep their C1 controls, so nothing is lost.
+        #expect(Windows1252.decode([0x81, 0x8D, 0x8F, 0x90, 0x9D]).unicodeScalars.map(\.value) == [0x81, 0x8D, 0x8F, 0x90, 0x9D])
     }
 }
