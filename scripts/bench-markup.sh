@@ -14,27 +14,31 @@ WORK=.cache/bench-markup
 mkdir -p "$WORK"
 CORPUS=$WORK/corpus.md
 [ -s "$CORPUS" ] || python3 scripts/bench/markup-corpus.py .cache/commonmark-spec.json "$CORPUS" 5
-RUNS=${RUNS:-5}
+RUNS=${RUNS:-9}
 
-# Best wall time (s), best CPU time (user+sys, s) and peak RSS (KiB) over $RUNS runs of a
-# command reading $1. CPU time is printed too because a shared machine makes wall time noisy.
-measure() {
+# One run of a command reading $1: wall and CPU time (user+sys) in seconds to the millisecond
+# (bash's own clock; /usr/bin/time rounds to 10 ms, which moved the ratio by about 0.07) and
+# peak RSS in KiB (from /usr/bin/time).
+run_once() {
     local input=$1; shift
-    local best_time="" best_cpu="" best_rss=""
-    for _ in $(seq "$RUNS"); do
-        /usr/bin/time -f "%e %U %S %M" -o "$WORK/time.txt" "$@" <"$input" >/dev/null
-        read -r t user sys rss <"$WORK/time.txt"
-        cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
-        if [ -z "$best_time" ] || awk -v a="$t" -v b="$best_time" 'BEGIN{exit !(a<b)}'; then best_time=$t; fi
-        if [ -z "$best_cpu" ] || awk -v a="$cpu" -v b="$best_cpu" 'BEGIN{exit !(a<b)}'; then best_cpu=$cpu; fi
-        if [ -z "$best_rss" ] || [ "$rss" -lt "$best_rss" ]; then best_rss=$rss; fi
-    done
-    echo "$best_time $best_cpu $best_rss"
+    local TIMEFORMAT='%3R %3U %3S'
+    { time /usr/bin/time -f "%M" -o "$WORK/rss.txt" "$@" <"$input" >/dev/null; } 2>"$WORK/time.txt"
+    read -r t user sys <"$WORK/time.txt"
+    echo "$t $(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.3f", u + s }') $(cat "$WORK/rss.txt")"
 }
 
+# The best of $RUNS runs of each, taking turns so that a busy moment of a shared machine falls
+# on both alike. CPU time is printed too because wall time is the noisier of the two.
+best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a + 0 < b + 0) ? a : b }'; }
+cm_t="" cm_c="" cm_m="" ms_t="" ms_c="" ms_m=""
+for _ in $(seq "$RUNS"); do
+    read -r t c m < <(run_once "$CORPUS" cmark)
+    cm_t=$(best "$t" "$cm_t"); cm_c=$(best "$c" "$cm_c"); cm_m=$(best "$m" "$cm_m")
+    read -r t c m < <(run_once "$CORPUS" "$MISSIVE" convert)
+    ms_t=$(best "$t" "$ms_t"); ms_c=$(best "$c" "$ms_c"); ms_m=$(best "$m" "$ms_m")
+done
+
 bytes=$(wc -c <"$CORPUS")
-read -r cm_t cm_c cm_m < <(measure "$CORPUS" cmark)
-read -r ms_t ms_c ms_m < <(measure "$CORPUS" "$MISSIVE" convert)
 echo "corpus: $CORPUS ($bytes bytes, seeded; best of $RUNS runs)"
 printf '%-28s %10s %10s %15s\n' "" "wall (s)" "cpu (s)" "peak RSS (KiB)"
 printf '%-28s %10s %10s %15s\n' "cmark (HTML)" "$cm_t" "$cm_c" "$cm_m"
@@ -66,9 +70,9 @@ PY
 echo "pathological inputs (missive convert, --strict, --dialect xenforo, and cmark, wall seconds):"
 for name in emphasis emphasis-open lists quotes brackets tags tildes \
     html-b html-a html-close html-details html-pre html-code; do
-    read -r c_t _ _ < <(RUNS=1 measure "$WORK/$name.md" cmark)
-    read -r m_t _ _ < <(RUNS=1 measure "$WORK/$name.md" "$MISSIVE" convert)
-    read -r s_t _ _ < <(RUNS=1 measure "$WORK/$name.md" "$MISSIVE" convert --strict)
-    read -r x_t _ _ < <(RUNS=1 measure "$WORK/$name.md" "$MISSIVE" convert --dialect xenforo)
+    read -r c_t _ _ < <(run_once "$WORK/$name.md" cmark)
+    read -r m_t _ _ < <(run_once "$WORK/$name.md" "$MISSIVE" convert)
+    read -r s_t _ _ < <(run_once "$WORK/$name.md" "$MISSIVE" convert --strict)
+    read -r x_t _ _ < <(run_once "$WORK/$name.md" "$MISSIVE" convert --dialect xenforo)
     printf '  %-14s missive %6s  strict %6s  xenforo %6s  cmark %6s\n' "$name" "$m_t" "$s_t" "$x_t" "$c_t"
 done
