@@ -9,7 +9,7 @@ struct DraftsList: AsyncParsableCommand {
             Shows the 100 most recent unless --limit says otherwise (--limit 0 shows all).
             """)
 
-    @Flag(name: .long, help: "Include deleted drafts.")
+    @Flag(name: .long, help: "Include sent and deleted drafts (marked [sent], [deleted]).")
     var all = false
 
     @Option(name: .long, help: ArgumentHelp("Show at most this many (0: all).", valueName: "n"))
