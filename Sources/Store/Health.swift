@@ -10,11 +10,14 @@ public struct StoreReport: Equatable, Sendable {
     /// SQLite's `integrity_check` lines plus the search index's check; ["ok"] when healthy.
     public var problems: [String]
     public var openDrafts: Int
+    public var sentDrafts: Int
     public var deletedDrafts: Int
     public var revisions: Int
     public var templates: Int
     public var historyEntries: Int
     public var journalMode: String
+    /// Outbox items by state name (`queued`, `unknown`...); states with none are left out.
+    public var outbox: [String: Int]
 
     public var healthy: Bool { problems.isEmpty && appliedMigrations == knownMigrations }
 }
@@ -31,11 +34,14 @@ extension Store {
                 knownMigrations: Schema.migrator.migrations,
                 problems: integrity == ["ok"] ? [] : integrity,
                 openDrafts: try count("SELECT count(*) FROM draft WHERE state = 'draft'"),
+                sentDrafts: try count("SELECT count(*) FROM draft WHERE state = 'sent'"),
                 deletedDrafts: try count("SELECT count(*) FROM draft WHERE state = 'deleted'"),
                 revisions: try count("SELECT count(*) FROM revision"),
                 templates: try count("SELECT count(*) FROM template"),
                 historyEntries: try count("SELECT count(*) FROM command"),
-                journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?")
+                journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?",
+                outbox: Dictionary(uniqueKeysWithValues: try Row.fetchAll(
+                    db, sql: "SELECT state, count(*) AS n FROM outbox_item GROUP BY state").map { ($0["state"], $0["n"]) }))
         }
         if !isReadOnly {
             // FTS5 checks its index against the table through an INSERT that changes nothing.

@@ -10,25 +10,41 @@ struct DoctorCommand: AsyncParsableCommand {
         abstract: "Check the store's integrity and report paths, counts and the editor in use.",
         discussion: "Exits 0 when all is well, 65 when the store is damaged or its schema is incomplete.")
 
+    @Flag(help: "Print the report as JSON for scripts (the exit status is the same).")
+    var json = false
+
     func run() async throws {
         let workspace = try Workspace.open(recover: false)
         let report = try workspace.store.report()
         let paths = workspace.paths
         let configFile = Config.file(in: paths).path
+        let editor = try? EditorCommand.resolve(environment: ProcessInfo.processInfo.environment, configured: workspace.config.editor)
+        let leftovers = BufferDirectory(paths: paths).leftovers()
+        if json {
+            try printJSON(DoctorJSON(
+                config: configFile, configExists: FileManager.default.fileExists(atPath: configFile), store: report.path,
+                readOnly: report.readOnly, mode: mode(of: report.path), buffers: BufferDirectory(paths: paths).url.path,
+                migrations: report.appliedMigrations.count, knownMigrations: report.knownMigrations.count,
+                journal: report.journalMode, drafts: ["open": report.openDrafts, "sent": report.sentDrafts, "deleted": report.deletedDrafts],
+                revisions: report.revisions, templates: report.templates, history: report.historyEntries, outbox: report.outbox,
+                editor: editor?.value, editorSource: editor.map { "\($0.source)" }, leftoverBuffers: leftovers.count,
+                problems: report.problems, healthy: report.healthy))
+            if !report.healthy { throw CommandError(.dataError, "the store needs attention") }
+            return
+        }
         Console.print("config:    \(configFile)\(FileManager.default.fileExists(atPath: configFile) ? "" : " (absent: defaults in use)")")
         Console.print("store:     \(report.path)\(report.readOnly ? " (read-only)" : "")  mode \(mode(of: report.path))")
         Console.print("buffers:   \(BufferDirectory(paths: paths).url.path)")
         Console.print("schema:    \(report.appliedMigrations.count) of \(report.knownMigrations.count) migrations, journal \(report.journalMode)")
-        Console.print("drafts:    \(report.openDrafts) open, \(report.deletedDrafts) deleted, \(report.revisions) revisions")
+        Console.print("drafts:    \(report.openDrafts) open, \(report.sentDrafts) sent, \(report.deletedDrafts) deleted, \(report.revisions) revisions")
+        Console.print("outbox:    \(Self.outboxLine(report.outbox))")
         Console.print("templates: \(report.templates)")
         Console.print("history:   \(report.historyEntries) of at most \(Store.historyLimit) entries")
-        let environment = ProcessInfo.processInfo.environment
-        if let editor = try? EditorCommand.resolve(environment: environment, configured: workspace.config.editor) {
+        if let editor {
             Console.print("editor:    \(editor.value) (from \(editor.source))")
         } else {
             Console.print("editor:    none (the terminal is dumb and no editor is set)")
         }
-        let leftovers = BufferDirectory(paths: paths).leftovers()
         if !leftovers.isEmpty {
             Console.print("leftovers: \(leftovers.count) buffer(s) from unfinished sessions; the next command recovers them")
         }
@@ -38,8 +54,41 @@ struct DoctorCommand: AsyncParsableCommand {
         }
     }
 
+    /// "2 queued, 1 unknown, 40 sent", with a word on what needs the user; "empty" when it is.
+    static func outboxLine(_ counts: [String: Int]) -> String {
+        let parts = QueueList.states.compactMap { state in counts[state].map { "\($0) \(state)" } }
+        guard !parts.isEmpty else { return "empty" }
+        var hints: [String] = []
+        if counts["unknown", default: 0] > 0 { hints.append("unknown items are checked with the forum by the next `missive send`") }
+        if counts["failed", default: 0] > 0 { hints.append("`missive queue list --state failed` says why") }
+        return parts.joined(separator: ", ") + (hints.isEmpty ? "" : " (" + hints.joined(separator: "; ") + ")")
+    }
+
     private func mode(of path: String) -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         return String(attributes?[.posixPermissions] as? Int ?? 0, radix: 8)
     }
+}
+
+/// `missive doctor --json`.
+struct DoctorJSON: Encodable {
+    var config: String
+    var configExists: Bool
+    var store: String
+    var readOnly: Bool
+    var mode: String
+    var buffers: String
+    var migrations: Int
+    var knownMigrations: Int
+    var journal: String
+    var drafts: [String: Int]
+    var revisions: Int
+    var templates: Int
+    var history: Int
+    var outbox: [String: Int]
+    var editor: String?
+    var editorSource: String?
+    var leftoverBuffers: Int
+    var problems: [String]
+    var healthy: Bool
 }

@@ -38,10 +38,45 @@ import Testing
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         #expect(result.output.contains("store:     \(home.store)"))
         #expect(result.output.contains("mode 600"))
-        #expect(result.output.contains("drafts:    1 open, 0 deleted, 2 revisions"))
+        #expect(result.output.contains("drafts:    1 open, 0 sent, 0 deleted, 2 revisions"))
+        #expect(result.output.contains("outbox:    empty"))
         #expect(result.output.contains("schema:    6 of 6 migrations, journal wal"))
         #expect(result.output.contains("editor:    nano (from EDITOR)"))
         #expect(result.output.contains("integrity: ok"))
+    }
+
+    @Test func doctorCountsTheOutboxByStateAndSaysWhatNeedsTheUser() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        let body = try home.file("b.md", Data("x".utf8))
+        for thread in ["1", "2", "3"] {
+            #expect(try home.run(["reply", thread, "--body-file", body, "--no-edit"]).status == 0)
+        }
+        #expect(try home.run(["queue", "1", "2", "--at", "+2h"]).status == 0)
+        #expect(try home.run(["queue", "3"]).status == 0)
+        #expect(try home.run(["queue", "hold", "3"]).status == 0)
+        #expect(try home.run(["queue", "cancel", "2"]).status == 0)
+        let result = try home.run(["doctor"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output.contains("outbox:    1 queued, 1 held, 1 cancelled\n"), "\(result.output)")
+        #expect(result.output.contains("drafts:    3 open, 0 sent, 0 deleted, 3 revisions"), "\(result.output)")
+
+        let json = try home.run(["doctor", "--json"])
+        #expect(json.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect(report["outbox"] as? [String: Int] == ["queued": 1, "held": 1, "cancelled": 1])
+        #expect(report["drafts"] as? [String: Int] == ["open": 3, "sent": 0, "deleted": 0])
+        #expect(report["healthy"] as? Bool == true && report["store"] as? String == home.store)
+        #expect(report["migrations"] as? Int == report["known_migrations"] as? Int)
+    }
+
+    @Test func doctorNamesFailedItemsAndWhereToReadWhy() async throws {
+        let world = try await OutboxWorld()
+        let drafts = try await world.drafts([OutboxWorld.reply("to a closed thread", thread: 3_500_002)])
+        #expect(try await world.run(["queue", String(drafts[0])]).status == 0)
+        #expect(try await world.run(["send"]).status == 1)
+        let doctor = try await world.run(["doctor"])
+        #expect(doctor.output.contains("outbox:    1 failed (`missive queue list --state failed` says why)\n"), "\(doctor.output)")
     }
 
     @Test func doctorOnAFileThatIsNotAStoreFailsWithADataError() throws {
