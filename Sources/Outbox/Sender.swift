@@ -163,7 +163,7 @@ public final class Sender: @unchecked Sendable {
         return try store.outbox { tx in
             for row in try tx.items(inStates: ["sending"], ids: ids) where row.owner != me {
                 var item = try OutboxItem(row: row)
-                guard case let .sending(owner, leaseUntil) = item.state, leaseUntil > now, !liveness.isAlive(owner) else { continue }
+                guard case let .sending(owner, leaseUntil) = item.state, leaseUntil > now, liveness.status(of: owner) == .gone else { continue }
                 try item.apply(.abandon(evidence: "its sender (\(owner)) stopped while sending it",
                                         checkAt: now.addingTimeInterval(settings.settle)), now: now)
                 try tx.save(item)
@@ -173,6 +173,9 @@ public final class Sender: @unchecked Sendable {
             for row in try tx.items(inStates: ["unknown", "sending"], dueBy: now, ids: ids) where liveBlocked[row.profile] == nil {
                 var item = try OutboxItem(row: row)
                 guard item.state.claimable(at: now) == .reconcileFirst else { continue }
+                // A lease runs out on the clock, a request in flight does not (a slow forum, a
+                // machine that slept mid-send): while its sender still runs here, it may yet post.
+                if case let .sending(owner, _) = item.state, owner != me, liveness.status(of: owner) == .running { continue }
                 if case .sending = item.state { try closeDanglingAttempts(of: item.id, in: tx, now: now) }
                 try item.apply(.claim(owner: me, leaseUntil: now.addingTimeInterval(settings.lease), now: now), now: now)
                 try tx.save(item)
@@ -548,6 +551,8 @@ public final class Sender: @unchecked Sendable {
                 case let .sending(owner, _):
                     // Our own claims are being processed; another sender's matter only to a watcher.
                     if owner == me || scope != .watch { continue }
+                    // Run out while its sender still runs here: not ours to take; the poll looks again.
+                    if due <= now, liveness.status(of: owner) == .running { continue }
                 case .pending, .retrying:
                     // It waits for the item that holds its place, which decides the wake-up itself.
                     if try tx.isBusy(targetKey: row.targetKey, profile: row.profile, except: row.id, sender: me) { continue }
