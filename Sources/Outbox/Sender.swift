@@ -144,7 +144,10 @@ public final class Sender: @unchecked Sendable {
     // MARK: Windows
 
     private func openWindows(ids: [Int64]?, now: Date) throws {
-        let started = try Outbox(store: store).startWindows(ids: ids, until: now.addingTimeInterval(settings.undoWindow), now: now)
+        var damaged: [Damaged] = []
+        let started = try Outbox(store: store).startWindows(ids: ids, until: now.addingTimeInterval(settings.undoWindow), now: now,
+                                                            damaged: &damaged)
+        reportDamaged(damaged)
         guard !started.isEmpty else { return }
         touched.formUnion(started.map(\.id))
         progress.windowOpened(started, until: now.addingTimeInterval(settings.undoWindow))
@@ -160,9 +163,10 @@ public final class Sender: @unchecked Sendable {
         // millisecond to spare, in SQL and in the state machine alike.
         let now = clock.addingTimeInterval(0.001)
         let liveBlocked = blocked.filter { $0.value > now }
-        return try store.outbox { tx in
+        var damaged: [Damaged] = []
+        let claimed = try store.outbox { tx -> [Claimed] in
             for row in try tx.items(inStates: ["sending"], ids: ids) where row.owner != me {
-                var item = try OutboxItem(row: row)
+                guard var item = try tx.sendable(row, now: now, damaged: &damaged) else { continue }
                 guard case let .sending(owner, leaseUntil) = item.state, leaseUntil > now, liveness.status(of: owner) == .gone else { continue }
                 try item.apply(.abandon(evidence: "its sender (\(owner)) stopped while sending it",
                                         checkAt: now.addingTimeInterval(settings.settle)), now: now)
@@ -171,7 +175,7 @@ public final class Sender: @unchecked Sendable {
             }
 
             for row in try tx.items(inStates: ["unknown", "sending"], dueBy: now, ids: ids) where liveBlocked[row.profile] == nil {
-                var item = try OutboxItem(row: row)
+                guard var item = try tx.sendable(row, now: now, damaged: &damaged) else { continue }
                 guard item.state.claimable(at: now) == .reconcileFirst else { continue }
                 // A lease runs out on the clock, a request in flight does not (a slow forum, a
                 // machine that slept mid-send): while its sender still runs here, it may yet post.
@@ -202,7 +206,7 @@ public final class Sender: @unchecked Sendable {
                 var claimed: [Claimed] = []
                 for row in [head] + followers {
                     if let ids, !ids.contains(row.id) { break }
-                    var item = try OutboxItem(row: row)
+                    guard var item = try tx.sendable(row, now: now, damaged: &damaged) else { break }
                     guard item.state.claimable(at: now) == .send else { break }
                     let lease = now.addingTimeInterval(settings.lease * Double(claimed.count + 1))
                     try item.apply(.claim(owner: me, leaseUntil: lease, now: now), now: now)
@@ -213,6 +217,16 @@ public final class Sender: @unchecked Sendable {
                 if !claimed.isEmpty { return claimed }
             }
             return []
+        }
+        reportDamaged(damaged)
+        return claimed
+    }
+
+    /// Waiting items failed because their rows cannot be read: they count as failures of this run.
+    private func reportDamaged(_ damaged: [Damaged]) {
+        for item in damaged {
+            progress.note("item \(item.id): failed: \(item.reason)")
+            summary.failed.append(item.id)
         }
     }
 

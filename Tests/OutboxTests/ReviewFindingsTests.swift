@@ -31,4 +31,29 @@ import Testing
             #expect(try await f.copies(of: "still in flight at a running sender") == 0)
         }
     }
+
+    /// A row whose command cannot be read (a damaged file, a newer Missive's format) used to stop
+    /// every `missive send` at the claim, so nothing else in the queue went out, ever. Nothing of
+    /// a waiting item went out, so it fails with the reason, and the rest is sent.
+    @Test func aDamagedWaitingItemFailsWithItsReasonAndTheRestIsSent() async throws {
+        try await OutboxFixture.with { f in
+            let damaged = try f.queue("its command is damaged")
+            let fine = try f.queue("sent all the same", target: DraftTarget(thread: Int64(Seed.Ids.longThread)))
+            let laterHere = try f.queue("queued after the damaged one")
+            let database = try DatabaseQueue(path: f.store.path)
+            try await database.write { db in
+                try db.execute(sql: "UPDATE outbox_item SET command = '{\"reply\":' WHERE id = ?", arguments: [damaged.id])
+            }
+
+            let summary = try await f.sender().run(.due(ids: nil))
+
+            #expect(Set(summary.sent) == [fine.id, laterHere.id])
+            #expect(summary.failed == [damaged.id])
+            guard case let .failed(reason) = try OutboxItem.state(of: try #require(try f.store.outboxRead { try $0.item(damaged.id) }))
+            else { Issue.record("the damaged item is not failed"); return }
+            #expect(reason.contains("outbox item \(damaged.id) is damaged: its command cannot be read"))
+            #expect(try await f.copies(of: "sent all the same") == 1)
+            #expect(try await f.copies(of: "its command is damaged") == 0)
+        }
+    }
 }
