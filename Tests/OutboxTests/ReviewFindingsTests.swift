@@ -56,4 +56,58 @@ import Testing
             #expect(try await f.copies(of: "its command is damaged") == 0)
         }
     }
+
+    /// The later items of a batch are claimed at once, each with a lease that runs out later.
+    /// Should one run out while an earlier item is slow (a sender on another machine, which
+    /// cannot be seen running, then takes it over), the first sender must not send it anyway.
+    @Test func aBatchItemTakenOverMeanwhileIsNotSentByTheFirstSender() async throws {
+        try await OutboxFixture.with(faults: FaultPlan(slowDelay: .seconds(2))) { f in
+            let first = try f.queue("first of a batch, answered slowly")
+            let second = try f.queue("second of a batch, taken over meanwhile")
+            await f.server.failNextPost(with: .slow)
+            let elsewhere = SenderIdentity(host: "another-host", pid: 4242, started: "7").description
+            let takeOver = Task {
+                // While the first one's answer is on its way, the second changes hands.
+                try await Task.sleep(for: .milliseconds(700))
+                try f.store.outbox { tx in
+                    var taken = try tx.outboxItem(second.id)
+                    taken.state = .sending(owner: elsewhere, leaseUntil: Date().addingTimeInterval(600))
+                    try tx.save(taken)
+                }
+            }
+            let summary = try await f.sender().run(.due(ids: nil))
+            try await takeOver.value
+
+            #expect(summary.sent == [first.id])
+            #expect(try f.item(second.id).state.name == "sending")
+            #expect(try await f.copies(of: "first of a batch, answered slowly") == 1)
+            #expect(try await f.copies(of: "second of a batch, taken over meanwhile") == 0)
+        }
+    }
+
+    /// A sender whose lease was taken over while its request was in flight records its attempt
+    /// but leaves the item to the new holder, which checks with the forum itself (its own copy of
+    /// the item used to overwrite the new holder's claim).
+    @Test func anOutcomeAfterATakeOverDoesNotOverwriteTheNewHolder() async throws {
+        try await OutboxFixture.with(faults: FaultPlan(slowDelay: .seconds(2))) { f in
+            let item = try f.queue("answered after it changed hands")
+            await f.server.failNextPost(with: .slow)
+            let elsewhere = SenderIdentity(host: "another-host", pid: 4242, started: "7").description
+            let takeOver = Task {
+                try await Task.sleep(for: .milliseconds(700))
+                try f.store.outbox { tx in
+                    var taken = try tx.outboxItem(item.id)
+                    taken.state = .sending(owner: elsewhere, leaseUntil: Date().addingTimeInterval(600))
+                    try tx.save(taken)
+                }
+            }
+            let summary = try await f.sender().run(.due(ids: nil))
+            try await takeOver.value
+
+            #expect(summary.sent.isEmpty)
+            #expect(try f.item(item.id).state == .sending(owner: elsewhere, leaseUntil: try #require(f.item(item.id).state.due)))
+            #expect(try f.outbox.attempts(of: item.id).map(\.outcome) == ["sent"])
+            #expect(try await f.copies(of: "answered after it changed hands") == 1)
+        }
+    }
 }
