@@ -9,6 +9,21 @@ import Testing
 /// Findings of a review of the outbox against rules 1 to 3 of the product, each one a case
 /// that failed before its fix.
 @Suite(.serialized) struct ReviewFindingsTests {
+    static let elsewhere = SenderIdentity(host: "another-host", pid: 4242, started: "7").description
+
+    /// In 0.7 s (while a slow answer is on its way), the item changes hands, as when a sender on
+    /// another machine takes over a lease that ran out.
+    static func takeOver(_ id: Int64, in f: OutboxFixture) -> Task<Void, any Error> {
+        Task {
+            try await Task.sleep(for: .milliseconds(700))
+            try f.store.outbox { tx in
+                var taken = try tx.outboxItem(id)
+                taken.state = .sending(owner: elsewhere, leaseUntil: Date().addingTimeInterval(600))
+                try tx.save(taken)
+            }
+        }
+    }
+
     /// A lease runs out on the wall clock, but a send in flight does not stop: a slow forum, a
     /// laptop that slept mid-send, a clock that jumped. While the sender that holds the item
     /// still runs on this machine, its request may yet post, so nobody else may send the item.
@@ -65,16 +80,8 @@ import Testing
             let first = try f.queue("first of a batch, answered slowly")
             let second = try f.queue("second of a batch, taken over meanwhile")
             await f.server.failNextPost(with: .slow)
-            let elsewhere = SenderIdentity(host: "another-host", pid: 4242, started: "7").description
-            let takeOver = Task {
-                // While the first one's answer is on its way, the second changes hands.
-                try await Task.sleep(for: .milliseconds(700))
-                try f.store.outbox { tx in
-                    var taken = try tx.outboxItem(second.id)
-                    taken.state = .sending(owner: elsewhere, leaseUntil: Date().addingTimeInterval(600))
-                    try tx.save(taken)
-                }
-            }
+            // While the first one's answer is on its way, the second changes hands.
+            let takeOver = Self.takeOver(second.id, in: f)
             let summary = try await f.sender().run(.due(ids: nil))
             try await takeOver.value
 
@@ -92,20 +99,12 @@ import Testing
         try await OutboxFixture.with(faults: FaultPlan(slowDelay: .seconds(2))) { f in
             let item = try f.queue("answered after it changed hands")
             await f.server.failNextPost(with: .slow)
-            let elsewhere = SenderIdentity(host: "another-host", pid: 4242, started: "7").description
-            let takeOver = Task {
-                try await Task.sleep(for: .milliseconds(700))
-                try f.store.outbox { tx in
-                    var taken = try tx.outboxItem(item.id)
-                    taken.state = .sending(owner: elsewhere, leaseUntil: Date().addingTimeInterval(600))
-                    try tx.save(taken)
-                }
-            }
+            let takeOver = Self.takeOver(item.id, in: f)
             let summary = try await f.sender().run(.due(ids: nil))
             try await takeOver.value
 
             #expect(summary.sent.isEmpty)
-            #expect(try f.item(item.id).state == .sending(owner: elsewhere, leaseUntil: try #require(f.item(item.id).state.due)))
+            #expect(try f.item(item.id).state == .sending(owner: Self.elsewhere, leaseUntil: try #require(f.item(item.id).state.due)))
             #expect(try f.outbox.attempts(of: item.id).map(\.outcome) == ["sent"])
             #expect(try await f.copies(of: "answered after it changed hands") == 1)
         }
