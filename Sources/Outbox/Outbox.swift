@@ -79,13 +79,14 @@ public struct Outbox: Sendable {
     /// Starts the undo window for queued items that are due (those in `ids`, or all of them):
     /// what `missive send` does first. One history entry covers them all, so one `missive undo`
     /// calls the whole send off.
+    /// A due item whose row cannot be read is failed instead, and added to `damaged`.
     @discardableResult
-    public func startWindows(ids: [Int64]? = nil, until: Date, now: Date) throws -> [OutboxItem] {
+    public func startWindows(ids: [Int64]? = nil, until: Date, now: Date, damaged: inout [Damaged]) throws -> [OutboxItem] {
         try store.outbox { tx in
             var started: [OutboxItem] = []
             var steps: [OutboxHistory.Step] = []
             for row in try tx.items(inStates: ["queued"], dueBy: now, ids: ids) {
-                var item = try OutboxItem(row: row)
+                guard var item = try tx.sendable(row, now: now, damaged: &damaged) else { continue }
                 let before = item.state
                 try item.apply(.startWindow(until: until), now: now)
                 try tx.save(item)
@@ -98,6 +99,12 @@ public struct Outbox: Sendable {
             try OutboxHistory.record(.send, summary: "send \(names)", steps: steps, in: tx, now: now)
             return started
         }
+    }
+
+    @discardableResult
+    public func startWindows(ids: [Int64]? = nil, until: Date, now: Date) throws -> [OutboxItem] {
+        var damaged: [Damaged] = []
+        return try startWindows(ids: ids, until: until, now: now, damaged: &damaged)
     }
 
     // MARK: Changing items

@@ -125,6 +125,12 @@ extension OutboxItem {
     }
 }
 
+/// A waiting item failed because its row cannot be read.
+public struct Damaged: Sendable, Equatable {
+    public var id: Int64
+    public var reason: String
+}
+
 extension OutboxTransaction {
     func outboxItem(_ id: Int64) throws -> OutboxItem {
         guard let row = try item(id) else { throw OutboxError.noSuchItem(id) }
@@ -133,5 +139,27 @@ extension OutboxTransaction {
 
     func save(_ item: OutboxItem) throws {
         try update(item.row)
+    }
+
+    /// The item a row describes, for a sender about to send it. A waiting row that cannot be read
+    /// (a damaged file, a newer Missive's format) is failed with the reason, since none of it went
+    /// out: one damaged row must not stop every send, nor hold up its place. Nil for a row that
+    /// cannot be read (any other is left as it is: an unknown one may have landed); the failed ones
+    /// are added to `damaged`, for the sender to report once the transaction is in.
+    func sendable(_ row: OutboxRow, now: Date, damaged: inout [Damaged]) throws -> OutboxItem? {
+        do {
+            return try OutboxItem(row: row)
+        } catch {
+            guard ["queued", "pending", "retrying"].contains(row.state) else { return nil }
+            var failed = row
+            failed.state = "failed"
+            failed.detail = error.description
+            failed.due = nil
+            failed.owner = nil
+            failed.updatedAt = now
+            try update(failed)
+            damaged.append(Damaged(id: row.id, reason: error.description))
+            return nil
+        }
     }
 }

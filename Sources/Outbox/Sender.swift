@@ -144,7 +144,10 @@ public final class Sender: @unchecked Sendable {
     // MARK: Windows
 
     private func openWindows(ids: [Int64]?, now: Date) throws {
-        let started = try Outbox(store: store).startWindows(ids: ids, until: now.addingTimeInterval(settings.undoWindow), now: now)
+        var damaged: [Damaged] = []
+        let started = try Outbox(store: store).startWindows(ids: ids, until: now.addingTimeInterval(settings.undoWindow), now: now,
+                                                            damaged: &damaged)
+        reportDamaged(damaged)
         guard !started.isEmpty else { return }
         touched.formUnion(started.map(\.id))
         progress.windowOpened(started, until: now.addingTimeInterval(settings.undoWindow))
@@ -160,10 +163,11 @@ public final class Sender: @unchecked Sendable {
         // millisecond to spare, in SQL and in the state machine alike.
         let now = clock.addingTimeInterval(0.001)
         let liveBlocked = blocked.filter { $0.value > now }
-        return try store.outbox { tx in
+        var damaged: [Damaged] = []
+        let claimed = try store.outbox { tx -> [Claimed] in
             for row in try tx.items(inStates: ["sending"], ids: ids) where row.owner != me {
-                var item = try OutboxItem(row: row)
-                guard case let .sending(owner, leaseUntil) = item.state, leaseUntil > now, !liveness.isAlive(owner) else { continue }
+                guard var item = try tx.sendable(row, now: now, damaged: &damaged) else { continue }
+                guard case let .sending(owner, leaseUntil) = item.state, leaseUntil > now, liveness.status(of: owner) == .gone else { continue }
                 try item.apply(.abandon(evidence: "its sender (\(owner)) stopped while sending it",
                                         checkAt: now.addingTimeInterval(settings.settle)), now: now)
                 try tx.save(item)
@@ -171,8 +175,11 @@ public final class Sender: @unchecked Sendable {
             }
 
             for row in try tx.items(inStates: ["unknown", "sending"], dueBy: now, ids: ids) where liveBlocked[row.profile] == nil {
-                var item = try OutboxItem(row: row)
+                guard var item = try tx.sendable(row, now: now, damaged: &damaged) else { continue }
                 guard item.state.claimable(at: now) == .reconcileFirst else { continue }
+                // A lease runs out on the clock, a request in flight does not (a slow forum, a
+                // machine that slept mid-send): while its sender still runs here, it may yet post.
+                if case let .sending(owner, _) = item.state, owner != me, liveness.status(of: owner) == .running { continue }
                 if case .sending = item.state { try closeDanglingAttempts(of: item.id, in: tx, now: now) }
                 try item.apply(.claim(owner: me, leaseUntil: now.addingTimeInterval(settings.lease), now: now), now: now)
                 try tx.save(item)
@@ -199,7 +206,7 @@ public final class Sender: @unchecked Sendable {
                 var claimed: [Claimed] = []
                 for row in [head] + followers {
                     if let ids, !ids.contains(row.id) { break }
-                    var item = try OutboxItem(row: row)
+                    guard var item = try tx.sendable(row, now: now, damaged: &damaged) else { break }
                     guard item.state.claimable(at: now) == .send else { break }
                     let lease = now.addingTimeInterval(settings.lease * Double(claimed.count + 1))
                     try item.apply(.claim(owner: me, leaseUntil: lease, now: now), now: now)
@@ -210,6 +217,16 @@ public final class Sender: @unchecked Sendable {
                 if !claimed.isEmpty { return claimed }
             }
             return []
+        }
+        reportDamaged(damaged)
+        return claimed
+    }
+
+    /// Waiting items failed because their rows cannot be read: they count as failures of this run.
+    private func reportDamaged(_ damaged: [Damaged]) {
+        for item in damaged {
+            progress.note("item \(item.id): failed: \(item.reason)")
+            summary.failed.append(item.id)
         }
     }
 
@@ -231,6 +248,12 @@ public final class Sender: @unchecked Sendable {
             }
             let hasNext = batch.indices.contains(index + 1)
             let (carryOn, nextAttempt) = try await process(batch[index], next: hasNext ? batch[index + 1].item.id : nil)
+            if hasNext, carryOn, nextAttempt == nil {
+                // This one or the next changed hands meanwhile: the rest is given back (what
+                // changed hands is its new holder's).
+                try relinquish(Array(batch[(index + 1)...]))
+                return
+            }
             if hasNext {
                 batch[index + 1].attempt = nextAttempt
                 // Recorded with the outcome: the receipt just got is the next one's marker.
@@ -315,7 +338,9 @@ public final class Sender: @unchecked Sendable {
             }
             item.command = item.command.remembering(previous: previous)
             let remembered = item
-            try store.outbox(durable: false) { tx in try tx.save(remembered) }
+            try store.outbox(durable: false) { tx in
+                if try holds(remembered.id, in: tx) { try tx.save(remembered) }
+            }
         }
 
         if let failure = try await ensureMarker(&item, adapter: adapter) {
@@ -473,24 +498,48 @@ public final class Sender: @unchecked Sendable {
             nextMarker = receipt
         }
         if let paceUpdate { paces[paceUpdate.profile + " " + paceUpdate.channel] = paceUpdate }
-        let nextAttempt = try store.outbox(durable: false) { tx -> Int64? in
+        let lease = settings.lease
+        let (nextAttempt, stillOurs) = try store.outbox(durable: false) { tx -> (Int64?, Bool) in
             if let attempt { try tx.finishAttempt(attempt, outcome: outcome, evidence: evidence, at: now) }
+            if let paceUpdate { try tx.save(paceUpdate) }
+            // Our copy says we hold it; the store decides. A sender that took it over meanwhile
+            // (our lease ran out) checks with the forum itself, and its state is not overwritten.
+            guard try holds(updated.id, in: tx) else { return (nil, false) }
             try tx.save(updated)
             if case .sent = updated.state, let draft = updated.draftID, let revision = updated.draftRevision {
                 _ = try tx.markDraftSent(draft, revision: revision, now: now)
             }
-            if let paceUpdate { try tx.save(paceUpdate) }
-            guard let next else { return nil }
+            // The next item of the batch: still ours (or left alone, nil), its lease renewed.
+            guard let next, var following = try holding(next, in: tx) else { return (nil, true) }
+            if case let .sending(_, leaseUntil) = following.state {
+                following.state = .sending(owner: me, leaseUntil: max(leaseUntil, now.addingTimeInterval(lease)))
+                try tx.save(following)
+            }
             if let nextMarker { try tx.setMarker(nextMarker, of: next) }
-            return try tx.beginAttempt(item: next, action: .send, owner: me, at: now)
+            return (try tx.beginAttempt(item: next, action: .send, owner: me, at: now), true)
         }
-        if let next, let nextMarker { markersWritten[next] = nextMarker }
+        guard stillOurs else {
+            progress.item(item, "another sender took it over meanwhile; it checks with the forum whether this arrived")
+            return nil
+        }
+        if let next, let nextMarker, nextAttempt != nil { markersWritten[next] = nextMarker }
         switch item.state {
         case .sent: summary.sent.append(item.id)
         case .failed: summary.failed.append(item.id)
         default: break
         }
         return nextAttempt
+    }
+
+    /// The item as stored, if this sender still holds its lease.
+    private func holding(_ id: Int64, in tx: OutboxTransaction) throws -> OutboxItem? {
+        guard let row = try tx.item(id), row.state == "sending", row.owner == me else { return nil }
+        return try OutboxItem(row: row)
+    }
+
+    private func holds(_ id: Int64, in tx: OutboxTransaction) throws -> Bool {
+        guard let row = try tx.item(id) else { return false }
+        return row.state == "sending" && row.owner == me
     }
 
     /// The channel's pace: as this sender last saw it, or (`fresh`) as the store has it now.
@@ -519,7 +568,8 @@ public final class Sender: @unchecked Sendable {
         let now = clock()
         try store.outbox(durable: false) { tx in
             for claimed in items {
-                var item = try tx.outboxItem(claimed.item.id)
+                // One that changed hands meanwhile is its new holder's.
+                guard var item = try holding(claimed.item.id, in: tx) else { continue }
                 let event: OutboxEvent = claimed.reconcileFirst ? .lost(evidence: item.lastError ?? "", checkAt: now) : .retryAt(now)
                 try item.apply(event, now: now, by: me)
                 try tx.save(item)
@@ -548,6 +598,8 @@ public final class Sender: @unchecked Sendable {
                 case let .sending(owner, _):
                     // Our own claims are being processed; another sender's matter only to a watcher.
                     if owner == me || scope != .watch { continue }
+                    // Run out while its sender still runs here: not ours to take; the poll looks again.
+                    if due <= now, liveness.status(of: owner) == .running { continue }
                 case .pending, .retrying:
                     // It waits for the item that holds its place, which decides the wake-up itself.
                     if try tx.isBusy(targetKey: row.targetKey, profile: row.profile, except: row.id, sender: me) { continue }

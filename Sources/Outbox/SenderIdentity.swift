@@ -48,13 +48,22 @@ public struct SenderIdentity: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Whether the sender named in a lease still runs. A lease whose holder is gone can be taken over
-/// at once (after checking with the forum) instead of waiting for it to run out.
+/// at once (after checking with the forum) instead of waiting for it to run out; a lease whose
+/// holder is known to run is never taken over, even once it has run out.
 public protocol SenderLiveness: Sendable {
-    func isAlive(_ owner: String) -> Bool
+    func status(of owner: String) -> SenderStatus
 }
 
-/// Looks at this machine's processes. A sender on another host, or one it cannot read, counts
-/// as alive: only its lease running out frees its items.
+public enum SenderStatus: Sendable, Equatable {
+    /// Its process runs on this machine: whatever it holds may still be in flight.
+    case running
+    /// Its process has ended.
+    case gone
+    /// It runs elsewhere, or its process cannot be read: only its lease running out frees its items.
+    case cannotTell
+}
+
+/// Looks at this machine's processes.
 public struct LocalSenders: SenderLiveness {
     public var host: String
 
@@ -62,13 +71,13 @@ public struct LocalSenders: SenderLiveness {
         self.host = host
     }
 
-    public func isAlive(_ owner: String) -> Bool {
-        guard let identity = SenderIdentity(owner), identity.host == host else { return true }
-        if kill(identity.pid, 0) != 0 && errno == ESRCH { return false }
-        if SenderIdentity.isZombie(identity.pid) { return false }
+    public func status(of owner: String) -> SenderStatus {
+        guard let identity = SenderIdentity(owner), identity.host == host else { return .cannotTell }
+        if kill(identity.pid, 0) != 0 && errno == ESRCH { return .gone }
+        if SenderIdentity.isZombie(identity.pid) { return .gone }
         guard !identity.started.isEmpty, let started = SenderIdentity.startTime(of: identity.pid) else {
-            return true
+            return .cannotTell
         }
-        return started == identity.started
+        return started == identity.started ? .running : .gone
     }
 }

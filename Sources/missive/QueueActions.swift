@@ -10,6 +10,9 @@ struct QueueItems: ParsableArguments {
     func validate() throws {
         if items.isEmpty { throw ValidationError("give the outbox item ids (see `missive queue list`)") }
         for item in items { try requirePositive(item, "item id") }
+        // A change applied twice would meet its own result and refuse the lot for a wrong reason.
+        var seen = Set<Int64>()
+        if let twice = items.first(where: { !seen.insert($0).inserted }) { throw ValidationError("item \(twice) is named twice") }
     }
 
     /// Runs `change` over the workspace's outbox, all items or none, and says what each became.

@@ -66,32 +66,48 @@ extension OutboxWiring {
     }
 }
 
+/// An optional in a `--json` shape: null when it has no value, where synthesized Encodable would
+/// leave the key out, so that scripts find every key in every item.
+@propertyWrapper
+struct JSONNull<Value: Encodable>: Encodable {
+    var wrappedValue: Value?
+
+    init(wrappedValue: Value?) {
+        self.wrappedValue = wrappedValue
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var single = encoder.singleValueContainer()
+        if let wrappedValue { try single.encode(wrappedValue) } else { try single.encodeNil() }
+    }
+}
+
 /// The `--json` shape of an outbox item, stable for scripts.
 struct QueueItemJSON: Encodable {
     struct Attempt: Encodable {
         var action: String
         var startedAt: Date
-        var finishedAt: Date?
-        var outcome: String?
-        var evidence: String?
+        @JSONNull var finishedAt: Date?
+        @JSONNull var outcome: String?
+        @JSONNull var evidence: String?
     }
 
     var id: Int64
     var state: String
-    var due: Date?
-    var draft: Int64?
-    var revision: Int?
+    @JSONNull var due: Date? = nil
+    @JSONNull var draft: Int64? = nil
+    @JSONNull var revision: Int? = nil
     var profile: String
     var kind: String
     var target: String
-    var postId: String?
-    var url: String?
-    var reason: String?
-    var evidence: String?
+    @JSONNull var postId: String? = nil
+    @JSONNull var url: String? = nil
+    @JSONNull var reason: String? = nil
+    @JSONNull var evidence: String? = nil
     var failures: Int
-    var lastError: String?
-    var bbcode: String?
-    var attempts: [Attempt]?
+    @JSONNull var lastError: String? = nil
+    @JSONNull var bbcode: String? = nil
+    @JSONNull var attempts: [Attempt]? = nil
 
     init(_ item: OutboxItem) {
         id = item.id

@@ -132,15 +132,15 @@ struct QueueTable {
 struct QueueRowJSON: Encodable {
     var id: Int64
     var state: String
-    var due: String?
-    var draft: Int64?
+    @JSONNull var due: String?
+    @JSONNull var draft: Int64?
     var profile: String
     var kind: String
     var target: String
     var attempts: Int
-    var detail: String?
-    var postId: String?
-    var url: String?
+    @JSONNull var detail: String?
+    @JSONNull var postId: String?
+    @JSONNull var url: String?
     var updatedAt: String
 
     init(_ row: OutboxListing) {

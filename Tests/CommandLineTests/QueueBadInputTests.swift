@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Bad input to the queue's subcommands: one clear line and the README's exit status, and the
+/// queue left as it was.
+@Suite struct QueueBadInputTests {
+    /// One queued item, and the home it is in.
+    static func queuedItem() throws -> (MissiveHome, String) {
+        let home = try MissiveHome()
+        let id = try QueueCommandTests.buffers(home).reply
+        let queued = try home.run(["queue", String(id), "--at", "+2h"])
+        #expect(queued.status == 0, "\(queued.errorOutput)")
+        return (home, queued.output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Naming an item twice is a typo, not a request to change it twice (the second change
+    /// used to meet the first one's result and refuse the lot with a misleading reason).
+    @Test(arguments: ["cancel", "hold", "reschedule", "release", "retry"])
+    func anItemNamedTwiceIsAUsageError(_ action: String) throws {
+        let (home, item) = try Self.queuedItem()
+        defer { home.remove() }
+        let result = try home.run(["queue", action, item, item])
+        #expect(result.status == 64)
+        #expect(result.errorOutput.contains("item \(item) is named twice"), "\(result.errorOutput)")
+        #expect(try home.run(["queue", "show", item]).output.contains("state:    queued for"))
+    }
+
+    @Test func anItemThatDoesNotExistIsMissingInput() throws {
+        let (home, item) = try Self.queuedItem()
+        defer { home.remove() }
+        for action in ["show", "cancel", "hold", "reschedule", "release", "retry"] {
+            let result = try home.run(["queue", action, "999"] + (action == "show" ? [] : [item]))
+            #expect(result.status == 66, "\(action): \(result.errorOutput)")
+            #expect(result.errorOutput == "missive: outbox item 999 does not exist (see `missive queue list`)\n", "\(action)")
+        }
+        // All or none: the item named beside the missing one did not change.
+        #expect(try home.run(["queue", "show", item]).output.contains("state:    queued for"))
+    }
+
+    @Test func aChangeTheStateMachineRefusesSaysWhyAndChangesNothing() throws {
+        let (home, item) = try Self.queuedItem()
+        defer { home.remove() }
+        #expect(try home.run(["queue", "cancel", item]).status == 0)
+        let again = try home.run(["queue", "cancel", item])
+        #expect(again.status == 65)
+        #expect(again.errorOutput == "missive: item \(item): cannot cancel an item that is cancelled: it is already cancelled\n")
+        let reschedule = try home.run(["queue", "reschedule", item, "--at", "+1h"])
+        #expect(reschedule.status == 65)
+        #expect(reschedule.errorOutput.contains("cannot reschedule an item that is cancelled"))
+        let past = try home.run(["queue", "retry", item, "--at", "2001-01-01T00:00:00Z"])
+        #expect(past.status == 64)
+        #expect(past.errorOutput.contains("that time is in the past"))
+        #expect(try home.run(["queue", "show", item]).output.contains("state:    cancelled"))
+    }
+}
