@@ -77,7 +77,7 @@ public struct Config: Sendable, Equatable {
     public var editor: String?
     /// Seconds a send waits in `pending` so that `missive undo` can still take it back.
     public var undoWindow: Int
-    /// The outbox's retry policy (`retry_base`, `retry_cap`, `retry_attempts`).
+    /// The outbox's retry policy (`retry_base`, `retry_cap`, `retry_attempts`, `reconcile_grace`).
     public var retry = RetrySettings()
     public var defaultProfile: String
     public var profiles: [Profile]
@@ -232,11 +232,16 @@ public struct RetrySettings: Sendable, Equatable {
     public var base = 30
     public var cap = 3_600
     public var attempts = 8
+    /// Seconds after a send whose answer was lost during which the forum may still be storing it
+    /// (a PHP forum finishes a request its client gave up on): a check that finds nothing before
+    /// then is made again at its end before anything is sent again.
+    public var grace = 60
 
     public init() {}
 
     /// The config.toml keys, with the smallest value each takes.
     static var keys: [(String, WritableKeyPath<RetrySettings, Int>, Int)] { [
         ("retry_base", \.base, 1), ("retry_cap", \.cap, 1), ("retry_attempts", \.attempts, 1),
+        ("reconcile_grace", \.grace, 1),
     ] }
 }

@@ -17,6 +17,9 @@ public struct SenderSettings: Sendable {
     /// How long after a lost answer the forum is asked whether the post landed: a forum may still
     /// be storing a post whose answer never came.
     public var settle: TimeInterval = 2
+    /// How long after a lost send the forum may still store it (it finishes requests whose client
+    /// gave up): "not there" is believed only after this; an earlier check is made again then.
+    public var grace: TimeInterval = 60
     /// Items claimed in one transaction when the forum does not limit the pace.
     public var batch = 16
     /// Added to the flood interval between two sends.
@@ -297,10 +300,18 @@ public final class Sender: @unchecked Sendable {
                 progress.item(item, "sent: it had arrived (\(receipt))")
                 return (true, nil)
             case .absent:
+                let now = clock()
+                if !neverSent, let lostAt = try lastSendStart(of: item.id), now < lostAt.addingTimeInterval(settings.grace) {
+                    // Too early to believe: the forum may still be storing it.
+                    let checkAt = lostAt.addingTimeInterval(settings.grace)
+                    _ = try finish(&item, attempt: attempt, outcome: "absent", evidence: "not on the forum yet",
+                                   event: .lost(evidence: item.lastError ?? "its answer was lost", checkAt: checkAt), next: nil)
+                    report(item, "not on the forum yet; asked again at \(Self.clockTime(checkAt)), before anything is sent again")
+                    return (false, nil)
+                }
                 // Not on the forum, so it is safe to send again: now, or after the backoff when
                 // lost answers keep coming (they count as failures, so a forum that always loses
                 // them is not hammered forever).
-                let now = clock()
                 switch settings.policy.decide(.transient(item.lastError ?? "its answer was lost"), failures: item.failures, now: now) {
                 case let .retry(at) where at <= now:
                     attempt = try store.outbox(durable: false) { tx in
@@ -648,6 +659,11 @@ public final class Sender: @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(Int(min(remaining, 0.25) * 1000) + 1))
         }
         if lastShown >= 0 { progress.waitEnded() }
+    }
+
+    /// When the last send of an item began: the forum may store it up to `grace` after that.
+    private func lastSendStart(of item: Int64) throws -> Date? {
+        try store.outboxRead { tx in try tx.attempts(of: item).last { $0.action == .send }?.startedAt }
     }
 
     // MARK: Adapters

@@ -25,11 +25,15 @@ public enum Fault: String, Sendable, CaseIterable, Equatable {
     /// The post is stored, then the answer is an HTTP 500 (PHP failing on the way to the page).
     /// Last in the list, so a seeded run's earlier faults stay the same.
     case serverErrorAfterStoring = "500stored"
+    /// Nothing for the delay, then the post is stored and answered: a forum still working on a
+    /// request whose client has given up (it stores after the client's timeout, and after a
+    /// check made right after it). Last for the same reason as the one above.
+    case late
 
     /// Whether the request is carried out before the fault shows.
     var storesFirst: Bool {
         switch self {
-        case .drop, .slow, .truncate, .empty, .noForm, .serverErrorAfterStoring: return true
+        case .drop, .slow, .truncate, .empty, .noForm, .serverErrorAfterStoring, .late: return true
         case .serverError, .databaseError, .notHTML, .redirectLoop: return false
         }
     }
@@ -79,7 +83,7 @@ public struct FaultPlan: Sendable, Equatable {
                 throw SpecError(message: "unknown fault '\(parts[0])' (known: \(names), and on=post|all)")
             }
             var rateText = parts[1]
-            if fault == .slow, let colon = rateText.firstIndex(of: ":") {
+            if fault == .slow || fault == .late, let colon = rateText.firstIndex(of: ":") {
                 plan.slowDelay = try delay(String(rateText[rateText.index(after: colon)...]))
                 rateText = String(rateText[..<colon])
             }

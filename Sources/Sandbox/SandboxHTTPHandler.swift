@@ -33,6 +33,7 @@ struct SandboxHTTPHandler: HTTPHandler {
             return Self.http(Self.answer(for: fault))
         }
 
+        if fault == .late { try await Task.sleep(for: dice.plan.slowDelay) }
         let visitor = try await forum.visitor(for: parsed)
         var response = try await forum.respond(to: parsed, visitor: visitor)
         if visitor.staleCookies {
@@ -77,7 +78,7 @@ struct SandboxHTTPHandler: HTTPHandler {
             return .text("upstream connect error or disconnect/reset before headers\n", status: 200)
         case .redirectLoop:
             return .redirect(to: "/_sandbox/loop")
-        case .drop, .slow, .truncate, .empty, .noForm:
+        case .drop, .slow, .truncate, .empty, .noForm, .late:
             return .text("", status: 200)
         }
     }

@@ -29,6 +29,8 @@ struct SandboxProgram: AsyncParsableCommand {
               500=R        HTTP 500 before anything is stored
               500stored=R  the post is stored, then the answer is HTTP 500
               slow=R:3s    the post is stored and the answer waits (default 3s; 500ms works too)
+              late=R:3s    nothing for the delay (the same one as slow), then the post is stored
+                           and answered: a forum finishing a request whose client gave up
               dberror=R    the "Database Unavailable" page; nothing is stored
               truncate=R   the post is stored and the answer stops half-way through its Content-Length
               empty=R      the post is stored and the answer is a 200 with an empty body

@@ -30,6 +30,7 @@ struct OutboxWiring {
         policy.cap = TimeInterval(workspace.config.retry.cap)
         policy.maxFailures = workspace.config.retry.attempts
         settings.policy = policy
+        settings.grace = TimeInterval(workspace.config.retry.grace)
         return settings
     }
 

@@ -14,7 +14,7 @@ final class OutboxWorld: @unchecked Sendable {
     var store: String { home.appendingPathComponent("data/missive.sqlite").path }
 
     /// `config` lines go at the top of config.toml (undo_window, retry_base...).
-    init(flood: Int = 0, faults: String? = nil, seed: UInt64 = 1, config: [String] = ["undo_window = 0", "retry_base = 1"]) async throws {
+    init(flood: Int = 0, faults: String? = nil, seed: UInt64 = 1, config: [String] = ["undo_window = 0", "retry_base = 1", "reconcile_grace = 2"]) async throws {
         home = try makeTemporaryDirectory("missive-outbox")
         port = try SandboxProcess.freePort()
         try await startSandbox(flood: flood, faults: faults, seed: seed)

@@ -147,6 +147,21 @@ import Testing
         }
     }
 
+    /// A client that gives up on a `late` request finds nothing stored yet; the post appears
+    /// once the delay is over (a forum finishing a request its client abandoned).
+    @Test func lateStoresOnlyAfterItsDelay() async throws {
+        let plan = try FaultPlan.parse("late=0:800ms")
+        try await withSandbox(SandboxConfiguration(floodInterval: 0, faults: plan)) { server in
+            let browser = Browser(server)
+            try await browser.logIn("sandbox")
+            await server.failNextPost(with: .late)
+            await #expect(throws: RawHTTPError.self) { try await reply(browser, "stored late", timeout: 0.2) }
+            #expect(try await !stored(server, "stored late"))
+            try await Task.sleep(for: .milliseconds(1_200))
+            #expect(try await stored(server, "stored late"))
+        }
+    }
+
     @Test func slowAnswersLateButStores() async throws {
         let plan = try FaultPlan.parse("slow=0:400ms")
         try await withSandbox(SandboxConfiguration(floodInterval: 0, faults: plan)) { server in
