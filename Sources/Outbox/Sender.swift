@@ -250,7 +250,10 @@ public final class Sender: @unchecked Sendable {
                 return
             }
             let hasNext = batch.indices.contains(index + 1)
-            let (carryOn, nextAttempt) = try await process(batch[index], next: hasNext ? batch[index + 1].item.id : nil)
+            let claimed = batch[index]
+            let (carryOn, nextAttempt) = try await keepingLease(of: claimed.item.id) {
+                try await process(claimed, next: hasNext ? batch[index + 1].item.id : nil)
+            }
             if hasNext, carryOn, nextAttempt == nil {
                 // This one or the next changed hands meanwhile: the rest is given back (what
                 // changed hands is its new holder's).
@@ -540,6 +543,26 @@ public final class Sender: @unchecked Sendable {
         default: break
         }
         return nextAttempt
+    }
+
+    /// Runs `body` while renewing the lease of item `id` every third of a lease: one send can make
+    /// many requests, each with its own timeout, and a sender on another machine takes over an
+    /// item whose lease ran out (it cannot tell whether this one still runs).
+    private func keepingLease<T>(of id: Int64, _ body: () async throws -> T) async throws -> T {
+        let lease = settings.lease
+        let renewer = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(Int(max(lease / 3, 0.1) * 1_000)))
+                if Task.isCancelled { return }
+                _ = try? store.outbox { tx in
+                    guard var item = try holding(id, in: tx), case let .sending(_, until) = item.state else { return }
+                    item.state = .sending(owner: me, leaseUntil: max(until, clock().addingTimeInterval(lease)))
+                    try tx.save(item)
+                }
+            }
+        }
+        defer { renewer.cancel() }
+        return try await body()
     }
 
     /// The item as stored, if this sender still holds its lease.
