@@ -128,7 +128,7 @@ extension OutboxState {
         case (.unknown, .cancel):
             throw refuse("cancel", "it may already be on the forum; `missive send` will check first")
         case (_, .cancel):
-            throw refuse("cancel", self == .cancelled ? "it is already cancelled" : "it is \(name)")
+            throw refuse("cancel", settled ?? "it is already cancelled")
 
         case (.pending, .hold), (.queued, .hold), (.retrying, .hold): return .held
         case (_, .hold): throw refuse("hold", "only waiting items can be held")
@@ -139,7 +139,7 @@ extension OutboxState {
         case (.queued, .reschedule(let due)), (.held, .reschedule(let due)), (.retrying, .reschedule(let due)),
              (.pending, .reschedule(let due)):
             return .queued(due: due)
-        case (_, .reschedule): throw refuse("reschedule", "it is \(name)")
+        case (_, .reschedule): throw refuse("reschedule", settled ?? "only a waiting, held or retrying item has a time to change")
 
         case (.failed, .requeue(let due)), (.cancelled, .requeue(let due)): return .queued(due: due)
         case (_, .requeue): throw refuse("retry", "only failed or cancelled items are queued again")
@@ -156,6 +156,15 @@ extension OutboxState {
 }
 
 extension OutboxState {
+    /// Why an item that has gone out, or is going out, cannot be changed any more.
+    var settled: String? {
+        switch self {
+        case .sending: "it is being sent right now"
+        case .sent: "it was delivered (a post can still be edited: `missive edit-post POST`)"
+        default: nil
+        }
+    }
+
     /// `applying(_:)` for a sender: an outcome counts only from the sender that holds the lease,
     /// so a sender that lost its lease (it was too slow, another took over) cannot overwrite what
     /// the new holder found.

@@ -21,6 +21,25 @@ import Testing
         #expect(state.name == "sent" && state.isFinished)
     }
 
+    /// What has gone out, or is going out, says why it cannot be changed and what can be done.
+    @Test func aDeliveredOrSendingItemSaysWhyItCannotBeChanged() {
+        let sent = OutboxState.sent(postID: "42", url: nil)
+        for event in [OutboxEvent.cancel, .reschedule(due: later)] {
+            do {
+                _ = try sent.applying(event)
+                Issue.record("\(event) changed a delivered item")
+            } catch {
+                #expect("\(error)".contains("it was delivered (a post can still be edited: `missive edit-post POST`)"), "\(error)")
+            }
+            do {
+                _ = try OutboxState.sending(owner: "me", leaseUntil: later).applying(event)
+                Issue.record("\(event) changed an item being sent")
+            } catch {
+                #expect("\(error)".hasSuffix("it is being sent right now"), "\(error)")
+            }
+        }
+    }
+
     @Test func nothingIsClaimedBeforeItIsDue() {
         #expect(throws: TransitionError.self) { try claim(.pending(until: later)) }
         #expect(throws: TransitionError.self) { try claim(.retrying(at: later)) }
