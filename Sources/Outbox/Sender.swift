@@ -79,6 +79,8 @@ public final class Sender: @unchecked Sendable {
     private var blocked: [String: Date] = [:]
     private var summary = SendSummary()
     private var touched = Set<Int64>()
+    /// The item being sent now, whose lease `renewLeases` keeps from running out.
+    private let inFlight = InFlight()
 
     public init(
         store: Store, adapters: any ForumAdapterSource, settings: SenderSettings = SenderSettings(),
@@ -105,6 +107,8 @@ public final class Sender: @unchecked Sendable {
 
     public func run(_ scope: Scope) async throws -> SendSummary {
         let ids: [Int64]? = if case let .due(ids) = scope { ids } else { nil }
+        let renewer = Task { await renewLeases() }
+        defer { renewer.cancel() }
         var first = true
         while stop.requested == nil {
             let now = clock()
@@ -524,11 +528,7 @@ public final class Sender: @unchecked Sendable {
                 _ = try tx.markDraftSent(draft, revision: revision, now: now)
             }
             // The next item of the batch: still ours (or left alone, nil), its lease renewed.
-            guard let next, var following = try holding(next, in: tx) else { return (nil, true) }
-            if case let .sending(_, leaseUntil) = following.state {
-                following.state = .sending(owner: me, leaseUntil: max(leaseUntil, now.addingTimeInterval(lease)))
-                try tx.save(following)
-            }
+            guard let next, try tx.renewLease(of: next, by: me, until: now.addingTimeInterval(lease)) else { return (nil, true) }
             if let nextMarker { try tx.setMarker(nextMarker, of: next) }
             return (try tx.beginAttempt(item: next, action: .send, owner: me, at: now), true)
         }
@@ -545,24 +545,23 @@ public final class Sender: @unchecked Sendable {
         return nextAttempt
     }
 
-    /// Runs `body` while renewing the lease of item `id` every third of a lease: one send can make
-    /// many requests, each with its own timeout, and a sender on another machine takes over an
-    /// item whose lease ran out (it cannot tell whether this one still runs).
+    /// Runs `body` with item `id` in flight, so that `renewLeases` keeps its lease: one send can
+    /// make many requests, each with its own timeout, and a sender on another machine takes over
+    /// an item whose lease ran out (it cannot tell whether this one still runs).
     private func keepingLease<T>(of id: Int64, _ body: () async throws -> T) async throws -> T {
-        let lease = settings.lease
-        let renewer = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(Int(max(lease / 3, 0.1) * 1_000)))
-                if Task.isCancelled { return }
-                _ = try? store.outbox { tx in
-                    guard var item = try holding(id, in: tx), case let .sending(_, until) = item.state else { return }
-                    item.state = .sending(owner: me, leaseUntil: max(until, clock().addingTimeInterval(lease)))
-                    try tx.save(item)
-                }
-            }
-        }
-        defer { renewer.cancel() }
+        inFlight.set(id)
+        defer { inFlight.set(nil) }
         return try await body()
+    }
+
+    /// For the whole run, every third of a lease: the item in flight gets a full lease again.
+    private func renewLeases() async {
+        let lease = settings.lease
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(Int(max(lease / 3, 0.1) * 1_000)))
+            guard !Task.isCancelled, let id = inFlight.id else { continue }
+            _ = try? store.outbox { tx in try tx.renewLease(of: id, by: me, until: clock().addingTimeInterval(lease)) }
+        }
     }
 
     /// The item as stored, if this sender still holds its lease.
@@ -572,8 +571,7 @@ public final class Sender: @unchecked Sendable {
     }
 
     private func holds(_ id: Int64, in tx: OutboxTransaction) throws -> Bool {
-        guard let row = try tx.item(id) else { return false }
-        return row.state == "sending" && row.owner == me
+        try tx.isHeld(id, by: me)
     }
 
     /// The channel's pace: as this sender last saw it, or (`fresh`) as the store has it now.
@@ -706,4 +704,13 @@ public final class Sender: @unchecked Sendable {
     static let clockFormat = Date.VerbatimFormatStyle(
         format: "\(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",
         timeZone: .current, calendar: Calendar(identifier: .gregorian))
+}
+
+/// The id of the item a sender is sending, read by its lease renewer on another task.
+private final class InFlight: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Int64?
+
+    var id: Int64? { lock.withLock { current } }
+    func set(_ id: Int64?) { lock.withLock { current = id } }
 }

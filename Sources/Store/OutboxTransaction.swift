@@ -14,7 +14,22 @@ public struct OutboxTransaction {
     // MARK: Items
 
     public func item(_ id: Int64) throws -> OutboxRow? {
-        try OutboxRow.fetchOne(db, key: id)
+        try OutboxRow.fetchOne(db.cachedStatement(sql: "SELECT * FROM outbox_item WHERE id = ?"), arguments: [id])
+    }
+
+    /// Whether `owner` holds item `id` (it is `sending` under their lease): a sender asks before
+    /// it records anything, since another may have taken the item over.
+    public func isHeld(_ id: Int64, by owner: String) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM outbox_item WHERE id = ? AND state = 'sending' AND owner = ?"),
+                          arguments: [id, owner]) != nil
+    }
+
+    /// Extends the lease `owner` holds on item `id` to at least `until`; false (and nothing
+    /// written) when they no longer hold it. Times are stored as text that sorts as time does.
+    public func renewLease(of id: Int64, by owner: String, until: Date) throws -> Bool {
+        try db.cachedStatement(sql: "UPDATE outbox_item SET due = max(ifnull(due, ?), ?) WHERE id = ? AND state = 'sending' AND owner = ?")
+            .execute(arguments: [until, until, id, owner])
+        return db.changesCount > 0
     }
 
     public func item(idempotencyKey: String) throws -> OutboxRow? {
