@@ -28,7 +28,7 @@ public struct OutboxTransaction {
     /// written) when they no longer hold it. Times are stored as text that sorts as time does.
     public func renewLease(of id: Int64, by owner: String, until: Date) throws -> Bool {
         try db.cachedStatement(sql: "UPDATE outbox_item SET due = max(ifnull(due, ?), ?) WHERE id = ? AND state = 'sending' AND owner = ?")
-            .execute(arguments: [until, until, id, owner])
+            .execute(arguments: [StoredTime.text(until), StoredTime.text(until), id, owner])
         return db.changesCount > 0
     }
 
@@ -118,8 +118,8 @@ public struct OutboxTransaction {
             WHERE id = ?
             """).execute(arguments: [
                 row.draftID, row.draftRevision, row.profile, row.kind, row.target, row.targetKey, row.channel, row.command,
-                row.idempotencyKey, row.state, row.due, row.owner, row.detail, row.postID, row.url, row.failures,
-                row.lastError, row.undoneBy, row.marker, row.createdAt, row.updatedAt, row.id,
+                row.idempotencyKey, row.state, StoredTime.text(row.due), row.owner, row.detail, row.postID, row.url, row.failures,
+                row.lastError, row.undoneBy, row.marker, StoredTime.text(row.createdAt), StoredTime.text(row.updatedAt), row.id,
             ])
     }
 
@@ -133,13 +133,13 @@ public struct OutboxTransaction {
     /// Records the start of an attempt before anything goes to the forum; returns its id.
     public func beginAttempt(item: Int64, action: OutboxAttemptRow.Action, owner: String, at time: Date) throws -> Int64 {
         try db.cachedStatement(sql: "INSERT INTO outbox_attempt (itemId, action, owner, startedAt) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [item, action.rawValue, owner, time])
+            .execute(arguments: [item, action.rawValue, owner, StoredTime.text(time)])
         return db.lastInsertedRowID
     }
 
     public func finishAttempt(_ id: Int64, outcome: String, evidence: String?, at time: Date) throws {
         try db.cachedStatement(sql: "UPDATE outbox_attempt SET finishedAt = ?, outcome = ?, evidence = ? WHERE id = ?")
-            .execute(arguments: [time, outcome, evidence, id])
+            .execute(arguments: [StoredTime.text(time), outcome, evidence, id])
     }
 
     public func attempts(of item: Int64) throws -> [OutboxAttemptRow] {
@@ -158,7 +158,7 @@ public struct OutboxTransaction {
             INSERT INTO outbox_pace (profile, channel, interval, lastSentAt, notBefore) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (profile, channel) DO UPDATE SET interval = excluded.interval, lastSentAt = excluded.lastSentAt,
                 notBefore = excluded.notBefore
-            """).execute(arguments: [pace.profile, pace.channel, pace.interval, pace.lastSentAt, pace.notBefore])
+            """).execute(arguments: [pace.profile, pace.channel, pace.interval, StoredTime.text(pace.lastSentAt), StoredTime.text(pace.notBefore)])
     }
 
     // MARK: Drafts and history
@@ -171,7 +171,7 @@ public struct OutboxTransaction {
     /// A draft edited after it was queued stays open, since its newer text was not sent.
     public func markDraftSent(_ id: Int64, revision: Int, now: Date) throws -> Bool {
         try db.cachedStatement(sql: "UPDATE draft SET state = ?, updatedAt = ? WHERE id = ? AND revision = ? AND state = ?")
-            .execute(arguments: [DraftState.sent.rawValue, now, id, revision, DraftState.open.rawValue])
+            .execute(arguments: [DraftState.sent.rawValue, StoredTime.text(now), id, revision, DraftState.open.rawValue])
         return db.changesCount > 0
     }
 
