@@ -60,7 +60,7 @@ landed() { "$BIN/missive" queue list --state sent 2>/dev/null | wc -l; }
 # 1. Throughput beside the raw adapter loop. The machine is shared, so the two take turns, ROUNDS
 #    times each, every run on a fresh sandbox; the best rate of each is compared, and the CPU time
 #    of each client process (user + system, steadier than wall time) is printed beside it.
-ROUNDS=${ROUNDS:-2}
+ROUNDS=${ROUNDS:-3}
 TIMEFORMAT='%R %U %S'
 best_adapter=0 best_send=0
 for round in $(seq "$ROUNDS"); do
