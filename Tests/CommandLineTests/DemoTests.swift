@@ -7,11 +7,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [BuiltBinary.packageRoot.appendingPathComponent("scripts/demo.sh").path]
-        process.environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/tmp",
-            "BIN": BuiltBinary.directory.path,
-        ]
+        process.environment = childEnvironment(["BIN": BuiltBinary.directory.path])
         let log = try makeTemporaryDirectory("missive-demo-test").appendingPathComponent("demo.log")
         defer { try? FileManager.default.removeItem(at: log.deletingLastPathComponent()) }
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)

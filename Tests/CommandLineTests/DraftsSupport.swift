@@ -86,10 +86,7 @@ final class Background {
     init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                   "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/tmp"]
-        env.merge(environment) { _, new in new }
-        process.environment = env
+        process.environment = childEnvironment(environment)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = output

@@ -166,10 +166,7 @@ final class Launched: @unchecked Sendable {
         let handle = try FileHandle(forWritingTo: log)
         process.executableURL = executable
         process.arguments = arguments
-        var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                   "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/tmp"]
-        env.merge(environment) { _, new in new }
-        process.environment = env
+        process.environment = childEnvironment(environment)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = handle
         process.standardError = handle

@@ -41,10 +41,7 @@ func runMissive(
     let process = Process()
     process.executableURL = BuiltBinary.url(binary)
     process.arguments = arguments
-    var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-    env["HOME"] = ProcessInfo.processInfo.environment["HOME"] ?? "/tmp"
-    env.merge(environment) { _, new in new }
-    process.environment = env
+    process.environment = childEnvironment(environment)
 
     let input = Pipe(), output = Pipe(), error = Pipe()
     process.standardInput = input
@@ -64,6 +61,14 @@ func runMissive(
     process.waitUntilExit()
     group.wait()
     return CommandResult(status: process.terminationStatus, stdout: out, stderr: err)
+}
+
+/// PATH and HOME from this process, plus `extra`: all a child program of a test sees.
+func childEnvironment(_ extra: [String: String]) -> [String: String] {
+    var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                       "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/tmp"]
+    environment.merge(extra) { _, new in new }
+    return environment
 }
 
 /// A fresh directory for MISSIVE_HOME or scratch files, removed by the caller.
