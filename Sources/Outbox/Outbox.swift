@@ -52,7 +52,7 @@ public struct Outbox: Sendable {
         var item: OutboxItem
         let before: OutboxState?
         if let existing = try tx.item(idempotencyKey: key) {
-            item = try OutboxItem(row: existing)
+            item = try existingItem(existing, draft: draft, dialect: dialect)
             switch item.state {
             case .cancelled, .failed:
                 before = item.state
@@ -74,6 +74,24 @@ public struct Outbox: Sendable {
         if let windowUntil { try item.apply(.startWindow(until: windowUntil), now: now) }
         if item.id == 0 { item.id = try tx.insert(item.row).id } else { try tx.save(item) }
         return (item, before)
+    }
+
+    /// The item a draft's revision was queued as. A failed or cancelled one whose command can no
+    /// longer be read (a damaged row) never went out, so its command is made from the draft again
+    /// instead of refusing the queue for good.
+    private static func existingItem(_ row: OutboxRow, draft: Draft, dialect: (String) throws -> Dialect) throws -> OutboxItem {
+        do {
+            return try OutboxItem(row: row)
+        } catch {
+            let state = try OutboxItem.state(of: row)
+            guard state.name == "failed" || state.name == "cancelled" else { throw error }
+            var item = OutboxItem(
+                command: try ForumCommand.make(from: draft, dialect: try dialect(draft.content.profile)), state: state,
+                profile: draft.content.profile, draftID: draft.id, draftRevision: draft.revision,
+                idempotencyKey: row.idempotencyKey, createdAt: row.createdAt, updatedAt: row.updatedAt)
+            item.id = row.id
+            return item
+        }
     }
 
     /// Starts the undo window for queued items that are due (those in `ids`, or all of them):
