@@ -10,13 +10,7 @@ final class SandboxProcess {
 
     init() throws {
         home = try makeTemporaryDirectory("missive-cli-forum")
-        port = try Self.freePort()
-        process.executableURL = BuiltBinary.url("missive-sandbox")
-        process.arguments = ["--port", String(port), "--flood", "0", "--data", home.appendingPathComponent("forum").path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try waitUntilListening()
+        port = try Self.launch(process, ["--flood", "0", "--data", home.appendingPathComponent("forum").path])
         // The default profile (sandbox, user "Missive Tester") now points here.
         let added = try run(["profiles", "add", "sandbox", "--base-url", baseURL])
         #expect(added.status == 0, "\(added.errorOutput)")
@@ -50,13 +44,31 @@ final class SandboxProcess {
         try? FileManager.default.removeItem(at: home)
     }
 
-    private func waitUntilListening() throws {
-        for _ in 0..<200 {
-            if Self.accepts(port) { return }
-            guard process.isRunning else { break }
-            usleep(25_000)
+    /// Starts `missive-sandbox ARGUMENTS` in `process` on `port`, or on a port of its own choosing
+    /// when nil (a port picked here and released would be free for any other test's server to take
+    /// before the sandbox binds it); returns the port from the line the sandbox prints when it is up.
+    static func launch(_ process: Process, _ arguments: [String], port: UInt16? = nil) throws -> UInt16 {
+        let output = Pipe()
+        process.executableURL = BuiltBinary.url("missive-sandbox")
+        process.arguments = ["--port", String(port ?? 0)] + arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var seen = Data()
+        let reader = output.fileHandleForReading
+        while !seen.contains(UInt8(ascii: "\n")) {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
         }
-        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "missive-sandbox did not start on \(port)"])
+        // The rest of what it prints is read and dropped, so it can never fill the pipe and stall.
+        DispatchQueue.global().async { _ = reader.readDataToEndOfFile() }
+        let banner = String(decoding: seen, as: UTF8.self)
+        guard let range = banner.range(of: #"http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression),
+              let bound = UInt16(banner[range].dropFirst("http://127.0.0.1:".count).dropLast()) else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "missive-sandbox did not start: \(banner)"])
+        }
+        return bound
     }
 
     static func accepts(_ port: UInt16) -> Bool {

@@ -7,6 +7,9 @@ import Testing
 /// killed with SIGKILL at random moments and started again. Afterwards every message is on the
 /// forum exactly once, or failed with a reason; none lost, none doubled.
 @Suite(.serialized) struct OutboxFaultInjectionTests {
+    /// `late` stores 3 s after the request (the delay it shares with `slow`), so the world's
+    /// reconcile_grace (6 s) must be longer: a grace shorter than the forum's delay would let a
+    /// check believe "not there" too early, and the post would land twice.
     static let faults = "drop=0.06,500=0.05,dberror=0.05,slow=0.04:3s,truncate=0.03,empty=0.02,noform=0.02,nothtml=0.02,late=0.02"
     static let threads = [3_500_001, 3_500_003, 3_500_004]
 

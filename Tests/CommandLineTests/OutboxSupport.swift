@@ -6,7 +6,8 @@ import Testing
 /// in the home, so it can be stopped and started again (with other options) mid-test.
 final class OutboxWorld: @unchecked Sendable {
     let home: URL
-    let port: UInt16
+    /// The sandbox's port: chosen by the sandbox at the first start, kept across restarts.
+    private(set) var port: UInt16 = 0
     private var sandbox: Process?
 
     var baseURL: String { "http://127.0.0.1:\(port)/" }
@@ -14,9 +15,8 @@ final class OutboxWorld: @unchecked Sendable {
     var store: String { home.appendingPathComponent("data/missive.sqlite").path }
 
     /// `config` lines go at the top of config.toml (undo_window, retry_base...).
-    init(flood: Int = 0, faults: String? = nil, seed: UInt64 = 1, config: [String] = ["undo_window = 0", "retry_base = 1", "reconcile_grace = 2"]) async throws {
+    init(flood: Int = 0, faults: String? = nil, seed: UInt64 = 1, config: [String] = ["undo_window = 0", "retry_base = 1", "reconcile_grace = 6"]) async throws {
         home = try makeTemporaryDirectory("missive-outbox")
-        port = try SandboxProcess.freePort()
         try await startSandbox(flood: flood, faults: faults, seed: seed)
         for arguments in [["init"], ["profiles", "add", "sandbox", "--base-url", baseURL]] {
             let result = try await run(arguments)
@@ -37,16 +37,11 @@ final class OutboxWorld: @unchecked Sendable {
 
     func startSandbox(flood: Int = 0, faults: String? = nil, seed: UInt64 = 1) async throws {
         let process = Process()
-        process.executableURL = BuiltBinary.url("missive-sandbox")
-        process.arguments = ["--port", String(port), "--flood", String(flood), "--seed", String(seed),
-                             "--data", home.appendingPathComponent("forum").path] + (faults.map { ["--faults", $0] } ?? [])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let arguments = ["--flood", String(flood), "--seed", String(seed),
+                         "--data", home.appendingPathComponent("forum").path] + (faults.map { ["--faults", $0] } ?? [])
+        let known = port == 0 ? nil : port
+        port = try await offThePool { try SandboxProcess.launch(process, arguments, port: known) }
         sandbox = process
-        guard await eventually(within: 10, { SandboxProcess.accepts(self.port) }) else {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "missive-sandbox did not start on \(port)"])
-        }
     }
 
     /// Started with Foundation's Process, the sandbox ignores SIGTERM (platform-notes): SIGKILL.

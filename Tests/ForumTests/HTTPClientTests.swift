@@ -43,8 +43,9 @@ import Testing
     }
 
     @Test func aServerThatIsNotRunningCannotBeReachedAndNothingWasSent() async throws {
-        let port = try MisbehavingPeer.closedPort()
-        let error = await failure(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/")!), try client())
+        let closed = try MisbehavingPeer.closedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let error = await failure(HTTPRequest(url: URL(string: "http://127.0.0.1:\(closed.port)/")!), try client())
         #expect(error?.kind == .cannotConnect)
         #expect(error?.requestSent == false)
         #expect(error?.description.contains("cannot connect to 127.0.0.1") == true)

@@ -25,8 +25,9 @@ import Testing
         """).utf8)
 
     @Test func aForumThatIsNotRunningIsRetryLaterAndNamesTheHost() async throws {
-        let port = try MisbehavingPeer.closedPort()
-        let outcome = try await adapter(URL(string: "http://127.0.0.1:\(port)/")!).reply(reply)
+        let closed = try MisbehavingPeer.closedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let outcome = try await adapter(URL(string: "http://127.0.0.1:\(closed.port)/")!).reply(reply)
         guard case let .retryLater(nil, .unreachable(message)) = outcome else {
             Issue.record("expected unreachable, got \(outcome)")
             return

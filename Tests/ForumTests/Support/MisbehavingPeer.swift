@@ -82,12 +82,11 @@ final class MisbehavingPeer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// A port where nothing listens: bound, then closed again.
-    static func closedPort() throws -> UInt16 {
-        let peer = try MisbehavingPeer(.silent)
-        let port = peer.port
-        peer.stop()
-        return port
+    /// A port where nothing listens, held for as long as the result lives: bound but never
+    /// listening, so a connection is refused and no other test's server can be given the port
+    /// meanwhile (a port merely closed again was, and that test then reached someone else's peer).
+    static func closedPort() throws -> ClosedPort {
+        try ClosedPort()
     }
 
     private func acceptLoop() {
@@ -215,4 +214,34 @@ extension MisbehavingPeer.Behaviour {
     static func cutShort(announced: Int, body: [UInt8]) -> Self {
         .raw(Array("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(announced)\r\n\r\n".utf8) + body)
     }
+}
+
+/// A TCP port on 127.0.0.1 that is bound and not listening: connections to it are refused.
+final class ClosedPort: @unchecked Sendable {
+    private let descriptor: Int32
+    let port: UInt16
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw MisbehavingPeer.PeerError.socket(errno) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard bound == 0, named == 0 else {
+            close(descriptor)
+            throw MisbehavingPeer.PeerError.socket(errno)
+        }
+        self.descriptor = descriptor
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(descriptor) }
 }
