@@ -106,9 +106,24 @@ public final class Sender: @unchecked Sendable {
     }
 
     public func run(_ scope: Scope) async throws -> SendSummary {
-        let ids: [Int64]? = if case let .due(ids) = scope { ids } else { nil }
+        // The renewer is awaited, not only cancelled: it holds this sender and so its forum
+        // client, which must be gone before the caller moves on (a process that exits while
+        // another thread cleans up libcurl can crash inside OpenSSL's own clean-up).
         let renewer = Task { await renewLeases() }
-        defer { renewer.cancel() }
+        do {
+            let summary = try await send(scope)
+            renewer.cancel()
+            await renewer.value
+            return summary
+        } catch {
+            renewer.cancel()
+            await renewer.value
+            throw error
+        }
+    }
+
+    private func send(_ scope: Scope) async throws -> SendSummary {
+        let ids: [Int64]? = if case let .due(ids) = scope { ids } else { nil }
         var first = true
         while stop.requested == nil {
             let now = clock()

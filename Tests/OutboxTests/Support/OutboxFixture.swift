@@ -34,11 +34,16 @@ final class OutboxFixture: @unchecked Sendable {
         let server = try await SandboxServer.start(SandboxConfiguration(
             dataDirectory: directory.appendingPathComponent("forum"), floodInterval: flood, faults: faults, seed: seed))
         do {
-            let adapter = try SomethingAwfulAdapter(
-                baseURL: server.baseURL,
-                settings: HTTPSettings(userAgent: "missive/test", connectTimeout: .seconds(5), totalTimeout: timeout,
-                                       cookieJar: directory.appendingPathComponent("jar.txt")))
-            _ = try await adapter.login(username: Seed.Account.tester.username, password: Seed.Account.password)
+            func adapter(timeout: Duration) throws -> SomethingAwfulAdapter {
+                try SomethingAwfulAdapter(
+                    baseURL: server.baseURL,
+                    settings: HTTPSettings(userAgent: "missive/test", connectTimeout: .seconds(5), totalTimeout: timeout,
+                                           cookieJar: directory.appendingPathComponent("jar.txt")))
+            }
+            // Logged in with time to spare (a busy machine must not fail the login), the session
+            // kept in the jar for the adapter under test, whose timeout may be short on purpose.
+            do { _ = try await adapter(timeout: .seconds(30)).login(username: Seed.Account.tester.username, password: Seed.Account.password) }
+            let adapter = try adapter(timeout: timeout)
             let store = try Store(path: directory.appendingPathComponent("missive.sqlite").path)
             try await body(OutboxFixture(directory: directory, store: store, server: server, adapter: adapter))
         } catch {
