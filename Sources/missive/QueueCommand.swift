@@ -2,6 +2,7 @@ import ArgumentParser
 import Common
 import Foundation
 import Outbox
+import Store
 
 struct QueueCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,8 +50,9 @@ struct QueueAdd: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        let items = try OutboxWiring(workspace: workspace).queue(drafts: drafts, at: at)
-        if json { try printJSON(items.map(QueueItemJSON.init)) } else { items.forEach { Console.print(String($0.id)) } }
+        let wiring = OutboxWiring(workspace: workspace)
+        let items = try wiring.queue(drafts: drafts, at: at)
+        if json { try printJSON(try items.map { try QueueItemJSON.load($0.id, from: wiring.outbox) }) } else { items.forEach { Console.print(String($0.id)) } }
     }
 }
 
@@ -82,7 +84,8 @@ struct JSONNull<Value: Encodable>: Encodable {
     }
 }
 
-/// The `--json` shape of an outbox item, stable for scripts.
+/// The `--json` shape of an outbox item, stable for scripts: the same for `queue add`, `queue show`
+/// and `send`, with every key present (null when it has no value).
 struct QueueItemJSON: Encodable {
     struct Attempt: Encodable {
         var action: String
@@ -106,10 +109,12 @@ struct QueueItemJSON: Encodable {
     @JSONNull var evidence: String? = nil
     var failures: Int
     @JSONNull var lastError: String? = nil
-    @JSONNull var bbcode: String? = nil
-    @JSONNull var attempts: [Attempt]? = nil
+    var bbcode: String
+    var attemptCount: Int
+    var attempts: [Attempt]
+    var updatedAt: Date
 
-    init(_ item: OutboxItem) {
+    init(_ item: OutboxItem, attempts: [OutboxAttemptRow]) {
         id = item.id
         state = item.state.name
         due = item.state.due
@@ -120,6 +125,12 @@ struct QueueItemJSON: Encodable {
         target = item.command.summary
         failures = item.failures
         lastError = item.lastError
+        bbcode = item.command.bbcode
+        attemptCount = attempts.count
+        self.attempts = attempts.map {
+            Attempt(action: $0.action.rawValue, startedAt: $0.startedAt, finishedAt: $0.finishedAt, outcome: $0.outcome, evidence: $0.evidence)
+        }
+        updatedAt = item.updatedAt
         switch item.state {
         case let .sent(postID, url):
             postId = postID
@@ -128,5 +139,10 @@ struct QueueItemJSON: Encodable {
         case let .unknown(found, _): evidence = found
         default: break
         }
+    }
+
+    /// Item `id` as it is now, with its attempts.
+    static func load(_ id: Int64, from outbox: Outbox) throws -> QueueItemJSON {
+        QueueItemJSON(try outbox.item(id), attempts: try outbox.attempts(of: id))
     }
 }

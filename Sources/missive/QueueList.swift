@@ -128,7 +128,8 @@ struct QueueTable {
     }
 }
 
-/// One row of `queue list --json`.
+/// One row of `queue list --json`: the item without its attempts and text (`queue show --json` has
+/// those); `attempt_count` is the same count as there, `detail` the reason, evidence or last error.
 struct QueueRowJSON: Encodable {
     var id: Int64
     var state: String
@@ -137,7 +138,7 @@ struct QueueRowJSON: Encodable {
     var profile: String
     var kind: String
     var target: String
-    var attempts: Int
+    var attemptCount: Int
     @JSONNull var detail: String?
     @JSONNull var postId: String?
     @JSONNull var url: String?
@@ -151,7 +152,7 @@ struct QueueRowJSON: Encodable {
         profile = row.profile
         kind = row.kind
         target = row.target
-        attempts = row.attempts
+        attemptCount = row.attempts
         detail = row.detail
         postId = row.postID
         url = row.url

@@ -22,16 +22,7 @@ struct QueueShow: AsyncParsableCommand {
         let outbox = OutboxWiring(workspace: workspace).outbox
         let found = try outbox.item(item)
         let attempts = try outbox.attempts(of: item)
-        if json {
-            var shown = QueueItemJSON(found)
-            shown.bbcode = found.command.bbcode
-            shown.attempts = attempts.map {
-                QueueItemJSON.Attempt(action: $0.action.rawValue, startedAt: $0.startedAt, finishedAt: $0.finishedAt,
-                                      outcome: $0.outcome, evidence: $0.evidence)
-            }
-            try printJSON(shown)
-            return
-        }
+        if json { return try printJSON(QueueItemJSON(found, attempts: attempts)) }
         var lines = ["\(found.title)", "state:    \(Self.describe(found.state))"]
         if let draft = found.draftID {
             var line = "draft:    \(draft), revision \(found.draftRevision ?? 0)"

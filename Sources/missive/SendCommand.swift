@@ -106,10 +106,10 @@ struct SendResultJSON: Encodable {
     var failed: [QueueItemJSON]
     var waiting: [QueueItemJSON]
     var notLoggedIn: [String]
-    var stoppedBy: String?
+    @JSONNull var stoppedBy: String?
 
     static func make(_ summary: SendSummary, outbox: Outbox) throws -> SendResultJSON {
-        func items(_ ids: [Int64]) throws -> [QueueItemJSON] { try ids.map { QueueItemJSON(try outbox.item($0)) } }
+        func items(_ ids: [Int64]) throws -> [QueueItemJSON] { try ids.map { try QueueItemJSON.load($0, from: outbox) } }
         return SendResultJSON(sent: try items(summary.sent), failed: try items(summary.failed), waiting: try items(summary.waiting),
                               notLoggedIn: summary.notLoggedIn, stoppedBy: summary.stoppedBy)
     }

@@ -83,7 +83,7 @@ import Testing
         var attempts = 0
         for (index, message) in messages.enumerated() {
             guard let item = items[index + 1] else { Issue.record("message \(index + 1) was never queued"); continue }
-            attempts += item["attempts"] as? Int ?? 0
+            attempts += item["attempt_count"] as? Int ?? 0
             switch item["state"] as? String {
             case "sent":
                 #expect(copies[message.text] == 1, "\(message.text) is on the forum \(copies[message.text] ?? 0) times")

@@ -11,16 +11,44 @@ import Testing
 
         let list = try #require(try QueueCommandTests.json(try home.run(["queue", "list", "--json"])) as? [[String: Any]])
         #expect(Set(try #require(list.first).keys) == [
-            "id", "state", "due", "draft", "profile", "kind", "target", "attempts", "detail", "post_id", "url", "updated_at",
+            "id", "state", "due", "draft", "profile", "kind", "target", "attempt_count", "detail", "post_id", "url", "updated_at",
         ])
         #expect(list.first?["due"] is NSNull)
 
         let show = try #require(try QueueCommandTests.json(try home.run(["queue", "show", item, "--json"])) as? [String: Any])
-        #expect(Set(show.keys) == [
-            "id", "state", "due", "draft", "revision", "profile", "kind", "target", "post_id", "url", "reason", "evidence",
-            "failures", "last_error", "bbcode", "attempts",
-        ])
+        #expect(Set(show.keys) == Self.itemKeys)
         #expect(show["state"] as? String == "held")
         #expect(show["due"] is NSNull && show["post_id"] is NSNull)
+        // One name, one meaning: the list's count is the number of attempts that show lists.
+        #expect(show["attempt_count"] as? Int == list.first?["attempt_count"] as? Int)
+        #expect((show["attempts"] as? [Any])?.count == show["attempt_count"] as? Int)
+        #expect(show["updated_at"] as? String == list.first?["updated_at"] as? String)
     }
+
+    /// `queue add --json`, `queue show --json` and `send --json` give an item the same shape, so a
+    /// script reads what `add` printed the way it reads what `show` prints later.
+    @Test func addShowAndSendGiveOneItemShape() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        let id = try QueueCommandTests.buffers(home).reply
+        let added = try #require(try QueueCommandTests.json(try home.run(["queue", String(id), "--at", "+2h", "--json"])) as? [[String: Any]])
+        let first = try #require(added.first)
+        #expect(added.count == 1)
+        #expect(Set(first.keys) == Self.itemKeys)
+        #expect(added.first?["attempt_count"] as? Int == 0 && added.first?["bbcode"] is String)
+        let item = try #require(added.first?["id"] as? Int)
+
+        // A send with nothing due: every list and the stop reason are there, empty or null.
+        let sent = try #require(try QueueCommandTests.json(try home.run(["send", "--json", "--max-wait", "0"])) as? [String: Any])
+        #expect(Set(sent.keys) == ["sent", "failed", "waiting", "not_logged_in", "stopped_by"])
+        #expect(sent["stopped_by"] is NSNull)
+
+        let show = try #require(try QueueCommandTests.json(try home.run(["queue", "show", String(item), "--json"])) as? [String: Any])
+        #expect(Set(show.keys) == Self.itemKeys)
+    }
+
+    static let itemKeys: Set<String> = [
+        "id", "state", "due", "draft", "revision", "profile", "kind", "target", "post_id", "url", "reason", "evidence",
+        "failures", "last_error", "bbcode", "attempt_count", "attempts", "updated_at",
+    ]
 }
