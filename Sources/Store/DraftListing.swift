@@ -77,9 +77,10 @@ extension Store {
         return rows
     }
 
-    /// Open drafts whose subject or body has every word of `query` (as the start of a word), best
-    /// matches first; a subject match counts double. The excerpt is the matching words in context.
-    public func search(_ query: String, limit: Int? = nil) throws -> [DraftSummary] {
+    /// Open drafts (with `includeClosed`, sent and deleted ones too) whose subject or body has every
+    /// word of `query` (as the start of a word), best matches first; a subject match counts double.
+    /// The excerpt is the matching words in context.
+    public func search(_ query: String, includeClosed: Bool = false, limit: Int? = nil) throws -> [DraftSummary] {
         guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else {
             throw StoreError.invalid("'\(query)' has no words to search for")
         }
@@ -88,7 +89,9 @@ extension Store {
             // and read drafts for those rows only. `+rowid` keeps SQLite from handing FTS5 the ids
             // as lookups: FTS5 would run the whole query again for each of them.
             let ranked = try Int64.fetchAll(db, sql: """
-                SELECT rowid FROM draft_fts WHERE draft_fts MATCH ? ORDER BY bm25(draft_fts, 2.0, 1.0) LIMIT ?
+                SELECT rowid FROM draft_fts WHERE draft_fts MATCH ?
+                \(includeClosed ? "" : "AND +rowid IN (SELECT id FROM draft WHERE state = 'draft')")
+                ORDER BY bm25(draft_fts, 2.0, 1.0) LIMIT ?
                 """, arguments: [pattern, limit ?? -1])
             guard !ranked.isEmpty else { return [] }
             var byID: [Int64: DraftSummary] = [:]

@@ -126,6 +126,27 @@ enum Schema {
                     subject, profile, flagged, revisionCount, preview);
                 """)
         }
+
+        migrator.registerMigration("v7 search sent drafts") { db in
+            // Sent and deleted drafts stay in the index, so `drafts search --all` finds what was
+            // posted. The index no longer follows a draft's state, so sending or deleting a draft
+            // does not touch it; a search keeps open drafts through `draft_state`, an index narrow
+            // enough to read all of in a millisecond.
+            try db.execute(sql: """
+                CREATE INDEX draft_state ON draft(state, id);
+                DROP TRIGGER draft_fts_insert;
+                DROP TRIGGER draft_fts_update;
+                DELETE FROM draft_fts;
+                INSERT INTO draft_fts (rowid, subject, body) SELECT id, subject, body FROM draft;
+                CREATE TRIGGER draft_fts_insert AFTER INSERT ON draft BEGIN
+                    INSERT INTO draft_fts (rowid, subject, body) VALUES (new.id, new.subject, new.body);
+                END;
+                CREATE TRIGGER draft_fts_update AFTER UPDATE OF subject, body ON draft BEGIN
+                    DELETE FROM draft_fts WHERE rowid = old.id;
+                    INSERT INTO draft_fts (rowid, subject, body) VALUES (new.id, new.subject, new.body);
+                END;
+                """)
+        }
         return migrator
     }
 }

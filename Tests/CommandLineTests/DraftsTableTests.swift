@@ -30,6 +30,11 @@ import Testing
         let all = try home.run(["drafts", "list", "--all"])
         #expect(all.output.split(separator: "\n").first?.hasSuffix("… [deleted]") == true)
         #expect(try home.run(["drafts", "list"]).output.split(separator: "\n").count == 1)
+
+        // A deleted (or sent) draft is searched only with --all, and marked.
+        #expect(try home.run(["drafts", "search", "éé"]).output.isEmpty)
+        let closed = try home.run(["drafts", "search", "éé", "--all"])
+        #expect(closed.status == 0 && closed.output.hasPrefix("2 ") && closed.output.hasSuffix(" [deleted]\n"), "\(closed.output)")
     }
 
     @Test func aShortListSaysHowManyItLeftOut() throws {

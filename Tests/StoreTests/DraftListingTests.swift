@@ -49,6 +49,7 @@ import Testing
         #expect(try store.list(includeDeleted: true).map(\.id) == [12, 9, 4])
         #expect(try store.search("first").map(\.id) == [4])
         #expect(try store.search("gone").isEmpty)
+        #expect(try store.search("gone", includeClosed: true).map(\.id) == [12], "v7 indexes closed drafts too")
 
         // And it goes on working: a save moves the draft up with one more revision.
         _ = try store.saveRevision(of: 4, DraftWrite(content: reply(4, "fresh words")), now: now)
@@ -96,6 +97,33 @@ import Testing
         #expect(best.map(\.id) == [ids[5], ids[4], ids[3]].compactMap { $0 })
         #expect(best.map { $0.excerpt.components(separatedBy: "[flood]").count - 1 } == [5, 4, 3])
         #expect(try temp.store.search("flo").count == 5)
+    }
+
+    /// Open drafts are searched by default; sent and deleted ones only when asked, and the index
+    /// follows a draft through sending, deleting and undo.
+    @Test func sentAndDeletedDraftsAreSearchedOnlyWhenAsked() throws {
+        let temp = try TemporaryStore()
+        defer { temp.remove() }
+        let posted = try temp.store.createDraft(DraftWrite(content: reply(1, "what I said about flood control")), now: now)
+        let open = try temp.store.createDraft(DraftWrite(content: reply(2, "flood control, still a draft")), now: now)
+        #expect(try temp.store.outbox { tx in try tx.markDraftSent(posted.id, revision: posted.revision, now: now) })
+
+        #expect(try temp.store.search("flood").map(\.id) == [open.id])
+        let all = try temp.store.search("flood", includeClosed: true)
+        #expect(Set(all.map(\.id)) == [posted.id, open.id])
+        #expect(all.first { $0.id == posted.id }?.state == .sent)
+        #expect(all.first { $0.id == posted.id }?.excerpt.contains("[flood]") == true)
+
+        _ = try temp.store.deleteDraft(open.id, now: now)
+        #expect(try temp.store.search("flood").isEmpty)
+        #expect(try temp.store.search("still", includeClosed: true).first?.state == .deleted)
+        _ = try temp.store.undo(now: now)
+        #expect(try temp.store.search("flood").map(\.id) == [open.id])
+
+        // An edit of the sent text is searched as it is now, not as it was.
+        try temp.store.write { db in try db.execute(sql: "UPDATE draft SET body = 'other words' WHERE id = ?", arguments: [posted.id]) }
+        #expect(try temp.store.search("said", includeClosed: true).isEmpty)
+        #expect(try temp.store.search("other", includeClosed: true).map(\.id) == [posted.id])
     }
 
     @Test func theListReadsItsIndexAndNoDraftRow() throws {
