@@ -84,10 +84,11 @@ final class SandboxProcess {
         } == 0
     }
 
-    /// A port nothing listens on: bound to 0, read back, released.
-    static func freePort() throws -> UInt16 {
+    /// A port that refuses connections for as long as the returned socket is kept: bound, never
+    /// listening, so no other test's server can be given it meanwhile.
+    static func refusingPort() throws -> (port: UInt16, socket: FileHandle) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -95,7 +96,7 @@ final class SandboxProcess {
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
         }
-        guard bound else { throw CocoaError(.fileWriteUnknown) }
-        return UInt16(bigEndian: address.sin_port)
+        guard fd >= 0, bound else { throw CocoaError(.fileWriteUnknown) }
+        return (UInt16(bigEndian: address.sin_port), handle)
     }
 }

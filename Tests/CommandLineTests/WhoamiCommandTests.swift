@@ -54,7 +54,8 @@ import Testing
     @Test func theProxyTheEnvironmentNamesIsUsed() throws {
         let sandbox = try SandboxProcess()
         try sandbox.logIn()
-        let deadProxy = try SandboxProcess.freePort()
+        let (deadProxy, held) = try SandboxProcess.refusingPort()
+        defer { withExtendedLifetime(held) {} }
         var environment = sandbox.environment
         environment["http_proxy"] = "http://127.0.0.1:\(deadProxy)/"
         let viaProxy = try runMissive(["whoami"], environment: environment)
