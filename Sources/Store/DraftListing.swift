@@ -85,14 +85,9 @@ extension Store {
             throw StoreError.invalid("'\(query)' has no words to search for")
         }
         return try read { db in
-            // Rank in the index alone (SQLite keeps the best `limit` as it goes), then make snippets
-            // and read drafts for those rows only. `+rowid` keeps SQLite from handing FTS5 the ids
-            // as lookups: FTS5 would run the whole query again for each of them.
-            let ranked = try Int64.fetchAll(db, sql: """
-                SELECT rowid FROM draft_fts WHERE draft_fts MATCH ?
-                \(includeClosed ? "" : "AND +rowid IN (SELECT id FROM draft WHERE state = 'draft')")
-                ORDER BY bm25(draft_fts, 2.0, 1.0) LIMIT ?
-                """, arguments: [pattern, limit ?? -1])
+            // Rank first (SQLite keeps the best `limit` as it goes), then make snippets and read
+            // drafts for those rows only.
+            let ranked = try Int64.fetchAll(db, sql: Store.rankQuery(includeClosed: includeClosed), arguments: [pattern, limit ?? -1])
             guard !ranked.isEmpty else { return [] }
             var byID: [Int64: DraftSummary] = [:]
             try Store.scan(db, sql: """
@@ -102,6 +97,17 @@ extension Store {
                 """, arguments: [pattern]) { byID[$0.id] = DraftSummary($0) }
             return ranked.compactMap { byID[$0] }
         }
+    }
+
+    /// Ranks in the search index, keeping open drafts (unless `includeClosed`) through the narrow
+    /// index `draft_by_update`, so no draft row is read. `+rowid` keeps SQLite from handing FTS5 the
+    /// ids as lookups: FTS5 would run the whole query again for each of them.
+    static func rankQuery(includeClosed: Bool) -> String {
+        """
+        SELECT rowid FROM draft_fts WHERE draft_fts MATCH ?
+        \(includeClosed ? "" : "AND +rowid IN (SELECT id FROM draft WHERE state = 'draft')")
+        ORDER BY bm25(draft_fts, 2.0, 1.0) LIMIT ?
+        """
     }
 
     /// Read by position in `DraftListingColumns`; the excerpt follows as column 15.

@@ -130,10 +130,9 @@ enum Schema {
         migrator.registerMigration("v7 search sent drafts") { db in
             // Sent and deleted drafts stay in the index, so `drafts search --all` finds what was
             // posted. The index no longer follows a draft's state, so sending or deleting a draft
-            // does not touch it; a search keeps open drafts through `draft_state`, an index narrow
-            // enough to read all of in a millisecond.
+            // does not touch it; a search keeps open drafts through `draft_by_update` (state,
+            // updatedAt, id), narrow enough to read whole in a millisecond.
             try db.execute(sql: """
-                CREATE INDEX draft_state ON draft(state, id);
                 DROP TRIGGER draft_fts_insert;
                 DROP TRIGGER draft_fts_update;
                 DELETE FROM draft_fts;

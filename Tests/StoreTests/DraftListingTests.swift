@@ -136,6 +136,23 @@ import Testing
         #expect(plan == ["SEARCH draft USING COVERING INDEX draft_listing (state=?)"])
     }
 
+    @Test func aSearchRanksInItsIndexesAndReadsNoDraftRow() throws {
+        let temp = try TemporaryStore()
+        defer { temp.remove() }
+        func plan(_ includeClosed: Bool) throws -> [String] {
+            try temp.store.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + Store.rankQuery(includeClosed: includeClosed), arguments: ["\"x\"*", -1])
+                    .map { $0["detail"] as String? ?? "" }
+            }
+        }
+        let open = try plan(false)
+        #expect(open.contains { $0.hasPrefix("SCAN draft_fts VIRTUAL TABLE") })
+        #expect(open.contains("SEARCH draft USING COVERING INDEX draft_by_update (state=?)"), "\(open)")
+        #expect(!open.contains { $0.contains("draft USING INTEGER PRIMARY KEY") })
+        let all = try plan(true)
+        #expect(all.allSatisfy { !$0.contains(" draft ") && !$0.hasSuffix(" draft") }, "\(all)")
+    }
+
     @Test func aDraftOfAnUnknownKindIsAnErrorNotACrash() throws {
         let temp = try TemporaryStore()
         defer { temp.remove() }
