@@ -196,9 +196,11 @@ extension Store {
         if isReadOnly { throw StoreError.readOnly(path: path) }
         do {
             return try queue.writeWithoutTransaction { db in
-                let previous = try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? 2
-                if !durable, previous > 1 { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-                defer { if !durable, previous > 1 { try? db.execute(sql: "PRAGMA synchronous = \(previous)") } }
+                // Prepared once per connection: a sender runs these around every outcome.
+                let previous = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA synchronous")) ?? 2
+                let relaxed = !durable && previous > 1
+                if relaxed { try db.cachedStatement(sql: "PRAGMA synchronous = NORMAL").execute() }
+                defer { if relaxed { try? db.cachedStatement(sql: "PRAGMA synchronous = \(previous)").execute() } }
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(OutboxTransaction(db))
