@@ -64,7 +64,8 @@ public struct Receipt: Sendable, Equatable, Codable, CustomStringConvertible {
 /// Why the forum refused. The description is what a user reads.
 public enum Rejection: Sendable, Equatable, CustomStringConvertible {
     case threadClosed
-    case banned
+    /// The account is banned; `reason` is the page's link to the ban's entry (the Leper's Colony).
+    case banned(reason: URL?)
     /// On probation: no posting until the date (when the page gave one we could read).
     case probation(until: Date?, message: String)
     case noPermission(String)
@@ -77,13 +78,21 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
     case invalid(String)
     /// Another error page from the forum, in its own words.
     case forumError(title: String, message: String)
+    /// Private messages need the Platinum upgrade on this account.
+    case platinumRequired
+    /// The thread or forum is in the archives, which need the archives upgrade.
+    case archivesRequired
+    /// A bot check (Cloudflare's "Just a moment...") answered instead of the forum: nothing
+    /// reached it, and asking again without a browser's cookies meets the same check.
+    case botCheck
 
     public var description: String {
         switch self {
         case .threadClosed: "the thread is closed"
-        case .banned: "the account is banned"
+        case let .banned(reason):
+            "the account is banned" + (reason.map { "; the reason: \($0.absoluteString)" } ?? "")
         case let .probation(until, message):
-            until.map { "the account is on probation until \($0.formatted(.iso8601))" } ?? "the account is on probation: \(message)"
+            until.map { "the account is on probation until \(Self.localTime($0))" } ?? "the account is on probation: \(message)"
         case let .noPermission(message): "no permission: \(message)"
         case let .noSuchUser(name): "no such user: \(name)"
         case .notLoggedIn: "not logged in; run `missive login`"
@@ -91,12 +100,27 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
         case let .tooLong(limit, message): limit.map { "too long: the limit is \($0) characters" } ?? "too long: \(message)"
         case let .invalid(message): message
         case let .forumError(title, message): [title, message].filter { !$0.isEmpty }.joined(separator: ": ")
+        case .platinumRequired: "private messages need the forum's Platinum upgrade on this account"
+        case .archivesRequired: "that is in the forum's archives, which need the archives upgrade on this account"
+        case .botCheck:
+            "the forum's bot check (Cloudflare) answered instead of the forum; log in with a web browser, "
+                + "export its cookies (cookies.txt) and run `missive login --cookies FILE`"
         }
+    }
+
+    /// An instant as the reader's own clock shows it (the forum writes US Central time).
+    static func localTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "MMMM d, yyyy h:mm a zzz"
+        return formatter.string(from: date)
     }
 
     public var status: ExitStatus {
         switch self {
-        case .banned, .probation, .noPermission, .notLoggedIn, .wrongPassword, .threadClosed: .noPermission
+        case .banned, .probation, .noPermission, .notLoggedIn, .wrongPassword, .threadClosed, .platinumRequired,
+             .archivesRequired, .botCheck: .noPermission
         case .noSuchUser: .noUser
         case .tooLong, .invalid: .dataError
         case .forumError: .failure
@@ -113,6 +137,8 @@ public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
     case serverError(status: Int)
     /// Nothing reached the forum: it could not be reached, or timed out before the request went out.
     case unreachable(String)
+    /// A page read before the post (its form, a reconcile marker) could not be read: nothing was posted.
+    case unreadable(String)
 
     public var description: String {
         switch self {
@@ -120,6 +146,7 @@ public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
         case let .databaseError(message): "the forum's database is unavailable: \(message)"
         case let .serverError(status): "the forum answered with HTTP \(status)"
         case let .unreachable(message): message
+        case let .unreadable(message): "nothing was posted: \(message)"
         }
     }
 }

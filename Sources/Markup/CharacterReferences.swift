@@ -2,7 +2,7 @@
 /// numbers are read and mapped one way for everyone (the HTML standard's); which references
 /// reach the browser at all is the reader's policy: vBulletin keeps only decimal ones and
 /// `&shy;` through its escaping, a browser reading raw HTML takes all of HTML5's.
-struct CharacterReferenceDecoder: Sendable {
+public struct CharacterReferenceDecoder: Sendable {
     /// Whether `&#x5B;` counts, as well as `&#91;`.
     let hexadecimal: Bool
     /// The named references that count.
@@ -10,11 +10,11 @@ struct CharacterReferenceDecoder: Sendable {
 
     /// What the reader of a vBulletin (and Something Awful) post sees: `htmlspecialchars_uni`
     /// turns every `&` into `&amp;` except before a decimal reference or `&shy;`.
-    static let vBulletinPost = CharacterReferenceDecoder(hexadecimal: false, named: .softHyphenOnly)
+    public static let vBulletinPost = CharacterReferenceDecoder(hexadecimal: false, named: .softHyphenOnly)
     /// What a browser shows of raw HTML text and attribute values.
-    static let browser = CharacterReferenceDecoder(hexadecimal: true, named: .html5)
+    public static let browser = CharacterReferenceDecoder(hexadecimal: true, named: .html5)
 
-    func decode(_ text: String) -> String {
+    public func decode(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         let bytes = Array(text.utf8)
         // Names are looked up all at once, so a text costs one lookup however many it holds.

@@ -34,7 +34,7 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         return switch self {
         case let .reply(threadID, bbcode): .reply(threadID: threadID, bbcode: bbcode, after: after)
         case let .privateMessage(to, subject, bbcode, _, _, _): .privateMessage(to: to, subject: subject, bbcode: bbcode, after: after)
-        case let .newThread(forumID, subject, bbcode, _): .newThread(forumID: forumID, subject: subject, bbcode: bbcode)
+        case let .newThread(forumID, subject, bbcode, _): .newThread(forumID: forumID, subject: subject, bbcode: bbcode, after: after)
         case let .edit(postID, bbcode, _): .edit(postID: postID, bbcode: bbcode)
         }
     }
@@ -101,11 +101,11 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         return .edit(postID: postID, bbcode: bbcode, previous: text)
     }
 
-    /// Replies and PMs are looked for among what is newer than a marker read before the send.
+    /// Replies, threads and PMs are looked for among what is newer than a marker read before the send.
     var needsMarker: Bool {
         switch self {
-        case .reply, .privateMessage: true
-        case .edit, .newThread: false
+        case .reply, .privateMessage, .newThread: true
+        case .edit: false
         }
     }
 

@@ -47,8 +47,12 @@ import Testing
     }
 
     @Test func theBannedPageIsPermanent() throws {
-        let document = try #require(HTMLDocument("<html><body class=\"banned\"><h1>CONGRATULATIONS</h1></body></html>"))
-        #expect(SAFailurePage.failure(in: document, purpose: .reading) == .rejected(.banned))
+        let document = try #require(HTMLDocument("""
+            <html><body class="banned"><h1>CONGRATULATIONS</h1>
+            <p><a href="/banlist.php?userid=7&amp;actfilt=-1">To see why, click here.</a></p></body></html>
+            """, url: URL(string: "https://forums.example/newreply.php")))
+        #expect(SAFailurePage.failure(in: document, purpose: .reading)
+            == .rejected(.banned(reason: URL(string: "https://forums.example/banlist.php?userid=7&actfilt=-1"))))
     }
 
     @Test func probationStopsPostingButNotReading() throws {
@@ -100,12 +104,14 @@ import Testing
             <a href="showthread.php?goto=post&amp;postid=42">go</a></div></div>
             """))
         let links = SAEvidence.redirectLinks(in: redirect)
-        #expect(links.compactMap(SAEvidence.reply(threadID: 1)) == [Receipt(kind: .post, id: 42, url: URL(string: "https://forums.example/showthread.php?goto=post&postid=42"))])
+        #expect(links.compactMap { SAEvidence.reply(threadID: 1)($0, nil) } == [Receipt(kind: .post, id: 42, url: URL(string: "https://forums.example/showthread.php?goto=post&postid=42"))])
 
         let refresh = try #require(HTMLDocument("""
             <html><head><meta http-equiv="Refresh" content="2; URL=/showthread.php?threadid=9"></head><body></body></html>
             """, url: URL(string: "https://forums.example/newthread.php")))
-        #expect(SAEvidence.redirectLinks(in: refresh).compactMap(SAEvidence.thread).map(\.id) == [9])
+        #expect(SAEvidence.redirectLinks(in: refresh).compactMap { SAEvidence.thread($0, after: nil) }.map(\.id) == [9])
+        // A thread no newer than the forum's newest before the send is not the new one.
+        #expect(SAEvidence.redirectLinks(in: refresh).compactMap { SAEvidence.thread($0, after: 9) }.isEmpty)
     }
 
     private func link(_ text: String) -> URL {
@@ -113,28 +119,30 @@ import Testing
     }
 
     @Test func evidenceIsReadFromTheURLsTheForumUses() throws {
-        let reply = SAEvidence.reply(threadID: 1)
+        let reply = { SAEvidence.reply(threadID: 1)($0, 50) }
+        // A post no newer than the thread's last post before the send is not the reply.
+        #expect(reply(link("showthread.php?goto=post&postid=50")) == nil)
         #expect(reply(link("showthread.php?threadid=1&pagenumber=2#post77")) == Receipt(kind: .post, id: 77, url: link("showthread.php?threadid=1&pagenumber=2#post77")))
         #expect(reply(link("showthread.php?threadid=1&goto=lastpost")) == Receipt(kind: .post, url: link("showthread.php?threadid=1&goto=lastpost")))
         #expect(reply(link("forumdisplay.php?forumid=1")) == nil)
-        #expect(SAEvidence.privateMessageFolder(link("private.php")) == Receipt(kind: .privateMessage, url: link("private.php")))
-        #expect(SAEvidence.privateMessageFolder(link("private.php?action=newmessage")) == nil)
+        #expect(SAEvidence.privateMessageFolder(link("private.php"), nil) == Receipt(kind: .privateMessage, url: link("private.php")))
+        #expect(SAEvidence.privateMessageFolder(link("private.php?action=newmessage"), nil) == nil)
     }
 
     @Test func aLinkThatNamesNothingIsNoEvidence() {
         // A thread needs a thread id or a post id that is a number, not just the key.
-        #expect(SAEvidence.thread(link("showthread.php?postid=")) == nil)
-        #expect(SAEvidence.thread(link("showthread.php?postid=abc")) == nil)
-        #expect(SAEvidence.thread(link("showthread.php?threadid=-3")) == nil)
-        #expect(SAEvidence.thread(link("showthread.php?goto=lastpost")) == nil)
-        #expect(SAEvidence.thread(link("showthread.php?threadid=12")) == Receipt(kind: .thread, id: 12, url: link("showthread.php?threadid=12")))
+        #expect(SAEvidence.thread(link("showthread.php?postid="), after: nil) == nil)
+        #expect(SAEvidence.thread(link("showthread.php?postid=abc"), after: nil) == nil)
+        #expect(SAEvidence.thread(link("showthread.php?threadid=-3"), after: nil) == nil)
+        #expect(SAEvidence.thread(link("showthread.php?goto=lastpost"), after: nil) == nil)
+        #expect(SAEvidence.thread(link("showthread.php?threadid=12"), after: nil) == Receipt(kind: .thread, id: 12, url: link("showthread.php?threadid=12")))
         // The last post of another thread is not this reply.
-        #expect(SAEvidence.reply(threadID: 1)(link("showthread.php?threadid=2&goto=lastpost")) == nil)
-        #expect(SAEvidence.reply(threadID: 1)(link("showthread.php?goto=post&postid=")) == nil)
+        #expect(SAEvidence.reply(threadID: 1)(link("showthread.php?threadid=2&goto=lastpost"), nil) == nil)
+        #expect(SAEvidence.reply(threadID: 1)(link("showthread.php?goto=post&postid="), nil) == nil)
     }
 
     @Test func anEditIsProvenOnlyByALinkToTheEditedPost() {
-        let edit = SAEvidence.edit(postID: 500)
+        let edit = { SAEvidence.edit(postID: 500)($0, nil) }
         #expect(edit(link("showthread.php?goto=post&postid=500")) == Receipt(kind: .edit, id: 500, url: link("showthread.php?goto=post&postid=500")))
         #expect(edit(link("showthread.php?threadid=1&pagenumber=3#post500")) == Receipt(kind: .edit, id: 500, url: link("showthread.php?threadid=1&pagenumber=3#post500")))
         #expect(edit(link("showthread.php?threadid=1&goto=lastpost")) == nil)

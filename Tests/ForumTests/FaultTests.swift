@@ -108,13 +108,19 @@ import Sandbox
             let adapter = try await sandbox.loggedIn()
             let forum = Int(Seed.Ids.generalForum)
             await sandbox.server.failNextPost(with: .drop)
-            guard case .unknown = await adapter.newThread(NewThread(forumID: forum, subject: "Lost thread", bbcode: "body text")) else {
+            guard case let .unknown(evidence) = await adapter.newThread(NewThread(forumID: forum, subject: "Lost thread", bbcode: "body text")) else {
                 Issue.record("expected unknown"); return
             }
+            // The forum's newest thread before the send: only a newer one can be this send.
+            let marker = try #require(evidence.reconcileAfter)
             let thread = try #require(try await sandbox.state().threads.first { $0.title == "Lost thread" })
-            #expect(await adapter.reconcile(.newThread(forumID: forum, subject: "Lost thread", bbcode: "body text"))
+            #expect(Int(thread.id) > marker)
+            #expect(await adapter.reconcile(.newThread(forumID: forum, subject: "Lost thread", bbcode: "body text", after: marker))
                 == .landed(Receipt(kind: .thread, id: Int(thread.id), url: sandbox.url("showthread.php?threadid=\(thread.id)"))))
-            #expect(await adapter.reconcile(.newThread(forumID: forum, subject: "Lost thread", bbcode: "other text")) == .absent)
+            #expect(await adapter.reconcile(.newThread(forumID: forum, subject: "Lost thread", bbcode: "other text", after: marker)) == .absent)
+            // The same thread is no answer for a later attempt (issue 12: a thread never posted was marked sent).
+            #expect(await adapter.reconcile(.newThread(forumID: forum, subject: "Lost thread", bbcode: "body text", after: Int(thread.id)))
+                == .absent)
 
             await sandbox.server.failNextPost(with: .drop)
             let lost = await adapter.send(PrivateMessage(to: "Zoë", subject: "Lost PM", bbcode: "pm body"))

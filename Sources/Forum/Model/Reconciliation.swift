@@ -3,13 +3,14 @@ import Foundation
 /// A send whose outcome is unknown, described well enough to look for it on the forum.
 ///
 /// `after` is the unknown outcome's `Evidence.reconcileAfter`, read before the POST: the thread's
-/// last post (a reply) or the newest message in Sent Items (a PM). Only posts and messages newer
+/// last post (a reply), the forum's newest thread (a new thread) or the newest message in Sent
+/// Items (a PM). Only posts and messages newer
 /// than it can be this send, and only having looked back to it proves the send absent. Without
 /// it (nil) reconcile cannot tell an older identical post from this one and stays undetermined.
 public enum Attempt: Sendable, Equatable {
     case reply(threadID: Int, bbcode: String, after: Int? = nil)
     case edit(postID: Int, bbcode: String)
-    case newThread(forumID: Int, subject: String, bbcode: String)
+    case newThread(forumID: Int, subject: String, bbcode: String, after: Int? = nil)
     case privateMessage(to: String, subject: String, bbcode: String, after: Int? = nil)
 }
 

@@ -15,8 +15,9 @@ extension SomethingAwfulAdapter {
         /// Read before the POST, for reconcile: the newest id that is surely not this send's
         /// (the thread's last post, the newest message in Sent Items). The compose page is given.
         var marker: (HTMLDocument) async throws(ForumError) -> Int? = { _ in nil }
-        /// The receipt a link in the answer proves, if it proves one.
-        var receipt: (URL) -> Receipt?
+        /// The receipt a link in the answer proves, if it proves one; the marker is given (only
+        /// what is newer than it can be this send).
+        var receipt: (URL, Int?) -> Receipt?
         /// Turns the evidence into a confirmed send (a PM is looked up in Sent Items); the marker is given.
         var confirm: (Receipt, Int?) async -> PostOutcome = { receipt, _ in .sent(receipt) }
     }
@@ -39,12 +40,14 @@ extension SomethingAwfulAdapter {
                 form = try await steps.beforeSubmit(form)
                 // No marker, no POST: without it an unknown outcome could never be settled.
                 let marker = try await steps.marker(document)
-                switch await submit(form, clicking: steps.button, receipt: steps.receipt) {
+                switch await submit(form, clicking: steps.button, receipt: { steps.receipt($0, marker) }) {
                 case let .outcome(.sent(receipt)): return await steps.confirm(receipt, marker)
                 case let .outcome(outcome): return outcome.reconciled(after: marker)
                 case .staleForm: continue
                 }
             } catch {
+                // Everything above the POST only reads: whatever went wrong, nothing was posted.
+                if case let .unexpected(evidence) = error { return .retryLater(after: nil, reason: .unreadable(evidence.description)) }
                 return PostOutcome(error)
             }
         }

@@ -44,12 +44,12 @@ enum SAEvidence {
         return nil
     }
 
-    /// A reply to thread `threadID`: `goto=post&postid=P` or `...#postP` (the new post), or
-    /// `goto=lastpost` on that very thread (no id).
-    static func reply(threadID: Int) -> (URL) -> Receipt? {
-        { url in
+    /// A reply to thread `threadID`: `goto=post&postid=P` or `...#postP` with P newer than the
+    /// thread's last post before the send, or `goto=lastpost` on that very thread (no id).
+    static func reply(threadID: Int) -> (URL, Int?) -> Receipt? {
+        { url, marker in
             guard script(url) == "showthread.php" else { return nil }
-            if let id = postID(url) { return Receipt(kind: .post, id: id, url: url) }
+            if let id = postID(url) { return id > (marker ?? 0) ? Receipt(kind: .post, id: id, url: url) : nil }
             let query = parameters(url)
             if query["goto"] == "lastpost", id(query["threadid"]) == threadID { return Receipt(kind: .post, url: url) }
             return nil
@@ -58,24 +58,26 @@ enum SAEvidence {
 
     /// An edit of post `postID`: a link to that post and no other. `goto=lastpost` names no
     /// post, so it proves nothing about an edit.
-    static func edit(postID edited: Int) -> (URL) -> Receipt? {
-        { url in
+    static func edit(postID edited: Int) -> (URL, Int?) -> Receipt? {
+        { url, _ in
             guard script(url) == "showthread.php", postID(url) == edited else { return nil }
             return Receipt(kind: .edit, id: edited, url: url)
         }
     }
 
-    /// A new thread: `showthread.php?threadid=N`, or a link to its first post (`postid=P`).
-    static func thread(_ url: URL) -> Receipt? {
+    /// A new thread: `showthread.php?threadid=N` with N newer than the forum's newest thread
+    /// before the send, or a link to its first post (`postid=P`). Only a claim: the thread is
+    /// then read, and must be that new thread with our post first (`confirmThread`).
+    static func thread(_ url: URL, after marker: Int?) -> Receipt? {
         guard script(url) == "showthread.php" else { return nil }
-        if let id = id(parameters(url)["threadid"]) { return Receipt(kind: .thread, id: id, url: url) }
+        if let id = id(parameters(url)["threadid"]) { return id > (marker ?? 0) ? Receipt(kind: .thread, id: id, url: url) : nil }
         if postID(url) != nil { return Receipt(kind: .thread, url: url) }
         return nil
     }
 
     /// A private message: the forum sends you back to a PM folder. This is only a claim: the
     /// send is confirmed by finding the message in Sent Items.
-    static func privateMessageFolder(_ url: URL) -> Receipt? {
+    static func privateMessageFolder(_ url: URL, _: Int?) -> Receipt? {
         guard script(url) == "private.php" else { return nil }
         let action = parameters(url)["action"] ?? ""
         return action.isEmpty || action == "show" ? Receipt(kind: .privateMessage, url: url) : nil

@@ -15,6 +15,9 @@ enum SAFailurePage {
 
     /// The failure an answer shows, or nil when it shows none.
     static func failure(in response: HTTPResponse, document: HTMLDocument?, purpose: Purpose) -> ForumError? {
+        let shape = SAPageShape(response, document: document)
+        // Cloudflare answers its challenge with a 403 or 503 of its own: nothing reached the forum.
+        if shape == .botCheck { return .rejected(.botCheck) }
         if (500...599).contains(response.status) {
             // PHP often stores the post and then fails on the way to the answer, and a gateway's
             // 502/504 speaks for a proxy that gave up waiting. Only the forum's own database-error
@@ -29,7 +32,7 @@ enum SAFailurePage {
         if response.status == 429 {
             return .retryLater(after: retryAfter(response), reason: .serverError(status: response.status))
         }
-        if let document, let failure = failure(in: document, purpose: purpose) { return failure }
+        if let failure = failure(of: shape, purpose: purpose) { return failure }
         if (400...499).contains(response.status) {
             return .rejected(.forumError(title: "HTTP \(response.status)", message: "the forum refused \(response.url.path)"))
         }
@@ -41,28 +44,47 @@ enum SAFailurePage {
     }
 
     static func failure(in document: HTMLDocument, purpose: Purpose) -> ForumError? {
-        let body = document.first("//body")
-        if body?.hasClass("banned") == true { return .rejected(.banned) }
-        if isDatabaseError(document) {
-            let title = document.first("//*[@id='msg']/h1")?.visibleText ?? ""
+        failure(of: SAPageShape(document), purpose: purpose)
+    }
+
+    /// The one table of page shape -> outcome. Every row is a refusal the forum gave before
+    /// storing anything, so none of them is ever evidence of a send and none is retried as if
+    /// the send might have landed. A redirect page whose message is no refusal, and any other
+    /// page, are no failure: the caller looks for evidence on them.
+    ///
+    /// | shape                                 | outcome                                            |
+    /// |---------------------------------------|----------------------------------------------------|
+    /// | Cloudflare challenge                  | rejected(botCheck): log in in a browser, import    |
+    /// | body.database_error                   | retryLater(databaseError)                          |
+    /// | body.banned                           | rejected(banned(reason: the banlist link))         |
+    /// | #probation_warn (posting)             | rejected(probation(until: the instant))            |
+    /// | #probation_warn (reading)             | none: a page with a warning on it                  |
+    /// | standarderror / standardredirect with | the message's refusal (`classify`): thread closed, |
+    /// |   a refusal message                   | must register (= session gone), Platinum, archives,|
+    /// |                                       | flood control (retryLater), banned, probation, ... |
+    /// | standarderror, any other message      | rejected(forumError) in the forum's words          |
+    /// | standardredirect, any other message   | none: maybe success, the links are read as evidence|
+    /// | anything else                         | none                                               |
+    static func failure(of shape: SAPageShape, purpose: Purpose) -> ForumError? {
+        switch shape {
+        case .botCheck:
+            return .rejected(.botCheck)
+        case let .databaseError(title):
             return .retryLater(after: nil, reason: .databaseError(title.isEmpty ? "database error page" : title))
-        }
-        if purpose != .reading, let warning = document.first("//*[@id='probation_warn']") {
-            return .rejected(.probation(until: probationEnd(warning.visibleText), message: warning.visibleText))
-        }
-        if body?.hasClass("standarderror") == true {
-            let standard = document.first("//*[@id='content']//div[\(xpathHasClass("standard"))]")
-            let title = standard?.first(".//h2")?.visibleText ?? ""
-            let message = standard?.first(".//div[\(xpathHasClass("inner"))]")?.visibleText
-                ?? body?.visibleText ?? ""
+        case let .banned(reason):
+            return .rejected(.banned(reason: reason))
+        case let .probation(until, message):
+            return purpose == .reading ? nil : .rejected(.probation(until: until, message: message))
+        case let .standardError(title, message):
             return classify(title: title, message: message)
+        case let .redirect(message, _):
+            // "Redirecting..." carries success and refusal alike: only a known refusal is one.
+            let failure = classify(title: "", message: message)
+            if case .rejected(.forumError) = failure { return nil }
+            return failure
+        case .other:
+            return nil
         }
-        // A closed thread answers a reply with a redirect page rather than an error page.
-        if body?.hasClass("standardredirect") == true,
-            let inner = document.first("//div[\(xpathHasClass("inner"))]"), inner.visibleText.lowercased().contains("thread is closed") {
-            return .rejected(.threadClosed)
-        }
-        return nil
     }
 
     /// Reads an error page's words. The forum's wordings are matched loosely (lower-cased key phrases)
@@ -77,8 +99,10 @@ enum SAFailurePage {
             || text.contains("log in to") {
             return .rejected(.notLoggedIn)
         }
-        if text.contains("banned") { return .rejected(.banned) }
-        if text.contains("probation") { return .rejected(.probation(until: probationEnd(message), message: message)) }
+        if text.contains("platinum") { return .rejected(.platinumRequired) }
+        if text.contains("archives upgrade") { return .rejected(.archivesRequired) }
+        if text.contains("banned") { return .rejected(.banned(reason: nil)) }
+        if text.contains("probation") { return .rejected(.probation(until: SAForumClock.probationEnd(message), message: message)) }
         if text.contains("too long") {
             return .rejected(.tooLong(limit: number(after: "shorten it to", in: text), message: message))
         }
@@ -101,27 +125,6 @@ enum SAFailurePage {
         guard let range = text.range(of: phrase) else { return nil }
         let digits = text[range.upperBound...].drop { $0 == " " }.prefix { $0.isASCII && $0.isNumber }
         return Int(digits)
-    }
-
-    /// The end of a probation, from "...on probation until September 21, 2014 8:45 PM UTC." when
-    /// the warning uses one of the forum's date styles.
-    static func probationEnd(_ text: String) -> Date? {
-        guard let until = text.range(of: "until ", options: .caseInsensitive) else { return nil }
-        var candidate = String(text[until.upperBound...].prefix { $0 != "." })
-        candidate = candidate.trimmingCharacters(in: .whitespaces)
-        for format in ["MMMM d, yyyy h:mm a zzz", "MMMM d, yyyy h:mm a", "MMM d, yyyy h:mm a", "MMM d, yyyy HH:mm", "MMMM d, yyyy"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = format
-            // The date is followed by more words; try ever shorter prefixes of them.
-            var words = candidate.split(separator: " ")
-            while !words.isEmpty {
-                if let date = formatter.date(from: words.joined(separator: " ")) { return date }
-                words.removeLast()
-            }
-        }
-        return nil
     }
 
     /// `Retry-After` as seconds (or an HTTP date turned into seconds from `now`).

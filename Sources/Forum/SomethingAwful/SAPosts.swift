@@ -79,7 +79,31 @@ extension SomethingAwfulAdapter {
                 try fill(&next)
                 return next
             },
-            receipt: SAEvidence.thread))
+            marker: { (_: HTMLDocument) throws(ForumError) in try await self.newestThreadID(forumID: thread.forumID) },
+            receipt: SAEvidence.thread(_:after:),
+            confirm: { receipt, marker in await self.confirmThread(receipt, after: marker) }))
+    }
+
+    /// A new thread's claim made proof: its page is a thread newer than the marker whose first
+    /// post is ours. Anything short of that is unknown, with the marker for reconcile.
+    func confirmThread(_ claim: Receipt, after marker: Int?) async -> PostOutcome {
+        do {
+            guard let userID = await sessionUserID() else { throw ForumError.rejected(.notLoggedIn) }
+            var id = claim.id
+            // A link to the first post names no thread: its page does.
+            if id == nil, let link = claim.url { id = SAPageIdentity.threadID(of: try await page(link)) }
+            guard let id, id > (marker ?? 0) else {
+                return .unknown(Evidence("the forum's answer names \(claim), not a thread newer than the send", reconcileAfter: marker))
+            }
+            let address = url("showthread.php", [("threadid", String(id))])
+            let document = try await page(address)
+            guard SAPageIdentity.isThread(document, id), Self.posts(in: document).first?.authorID == userID else {
+                return .unknown(Evidence("thread \(id) does not start with a post of ours", url: address, reconcileAfter: marker))
+            }
+            return .sent(Receipt(kind: .thread, id: id, url: address))
+        } catch {
+            return .unknown(Evidence("the forum named \(claim), which could not be checked: \(error)", reconcileAfter: marker))
+        }
     }
 
     /// Posts the form with its Preview button and returns the form the preview page carries.

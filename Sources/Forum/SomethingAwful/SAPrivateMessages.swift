@@ -73,10 +73,12 @@ extension SomethingAwfulAdapter {
 
     public func privateMessages(in folder: PrivateMessageFolder) async throws(ForumError) -> [PrivateMessageSummary] {
         let document = try await page(url("private.php", [("folderid", folder.folderID)]))
-        let rows = document.select("//tr[td[\(xpathHasClass("title"))]//a[contains(@href, 'privatemessageid')]]")
-        if rows.isEmpty, document.first("//table[\(xpathHasClass("standard"))]") == nil {
-            throw .unexpected(Evidence("the page has no message list", url: document.url))
+        // An empty folder proves an absence only when it is surely this folder (reconcile).
+        guard SAPageIdentity.isFolder(document, folder) else {
+            throw .unexpected(Evidence("asked for \(folder == .sent ? "Sent Items" : "the inbox"), the forum showed another page",
+                                       url: document.url))
         }
+        let rows = document.select("//tr[td[\(xpathHasClass("title"))]//a[contains(@href, 'privatemessageid')]]")
         return rows.compactMap { row in
             guard let link = row.first(".//td[\(xpathHasClass("title"))]//a[contains(@href, 'privatemessageid')]"),
                 let target = link.attribute("href").flatMap(document.resolve),

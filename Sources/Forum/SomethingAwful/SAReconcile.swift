@@ -18,8 +18,8 @@ extension SomethingAwfulAdapter {
                 return try await findReply(threadID: threadID, bbcode: bbcode, after: after)
             case let .edit(postID, bbcode):
                 return try await findEdit(postID: postID, bbcode: bbcode).map(Reconciliation.landed) ?? .absent
-            case let .newThread(forumID, subject, bbcode):
-                return try await findThread(forumID: forumID, subject: subject, bbcode: bbcode).map(Reconciliation.landed) ?? .absent
+            case let .newThread(forumID, subject, bbcode, after):
+                return try await findThread(forumID: forumID, subject: subject, bbcode: bbcode, after: after)
             case let .privateMessage(to, subject, bbcode, after):
                 guard let after else { return .undetermined(Self.noMarker("the newest message in Sent Items")) }
                 return try await findPrivateMessage(to: to, subject: subject, bbcode: bbcode, after: after)
@@ -42,14 +42,16 @@ extension SomethingAwfulAdapter {
         var compared = 0
         for _ in 0..<Self.reconcilePages {
             let document = try await page(pageURL)
+            guard SAPageIdentity.isThread(document, threadID) else {
+                throw .unexpected(Evidence("asked for thread \(threadID), the forum showed another page", url: document.url))
+            }
             let posts = Self.posts(in: document)
-            guard !posts.isEmpty else { throw .unexpected(Evidence("the thread page shows no posts", url: document.url)) }
             for post in posts.reversed() where post.id > after && post.authorID == userID {
                 guard compared < Self.reconcileCandidates else {
                     throw .unexpected(Evidence("more than \(Self.reconcileCandidates) of our posts since the attempt; none matches so far"))
                 }
                 compared += 1
-                if Self.sameText(try await postSource(postID: post.id), bbcode) {
+                if SAText.same(try await postSource(postID: post.id), bbcode) {
                     return .landed(Receipt(kind: .post, id: post.id, url: postURL(post.id)))
                 }
             }
@@ -63,42 +65,83 @@ extension SomethingAwfulAdapter {
     }
 
     private func findEdit(postID: Int, bbcode: String) async throws(ForumError) -> Receipt? {
-        Self.sameText(try await postSource(postID: postID), bbcode) ? Receipt(kind: .edit, id: postID, url: postURL(postID)) : nil
+        SAText.same(try await postSource(postID: postID), bbcode) ? Receipt(kind: .edit, id: postID, url: postURL(postID)) : nil
     }
 
-    private func findThread(forumID: Int, subject: String, bbcode: String) async throws(ForumError) -> Receipt? {
+    /// The forum's first page of threads: a thread of ours newer than `after` (the newest thread
+    /// before the attempt), with the same title and exactly the same first post. Absent only when
+    /// the page is surely that forum's list; without `after` an older identical thread cannot be
+    /// told from this one, so nothing found stays undetermined.
+    private func findThread(forumID: Int, subject: String, bbcode: String, after: Int?) async throws(ForumError) -> Reconciliation {
         guard let userID = await sessionUserID() else { throw .rejected(.notLoggedIn) }
-        let forum = try await page(url("forumdisplay.php", [("forumid", String(forumID))]))
-        let wanted = subject.trimmingCharacters(in: .whitespacesAndNewlines)
-        let candidates = forum.select("//tr[\(xpathHasClass("thread"))]").filter { row in
-            row.first(".//a[\(xpathHasClass("thread_title"))]")?.visibleText == wanted
-                && row.first(".//td[\(xpathHasClass("author"))]//a[contains(@href, 'userid=\(userID)')]") != nil
+        let forum = try await threadList(forumID: forumID)
+        let candidates = Self.threads(in: forum).filter { row in
+            row.id > (after ?? 0) && row.authorID == userID && Self.sameTitle(row.title, subject)
         }
-        for row in candidates.prefix(Self.reconcileCandidates) {
-            guard let id = (row.attribute("id") ?? "").drop(while: { !$0.isNumber }).description.nonEmptyInt else { continue }
-            let thread = try await page(url("showthread.php", [("threadid", String(id))]))
-            guard let firstPost = Self.postIDs(in: thread).first else { continue }
-            if Self.sameText(try await postSource(postID: firstPost), bbcode) {
-                return Receipt(kind: .thread, id: id, url: url("showthread.php", [("threadid", String(id))]))
+        guard candidates.count <= Self.reconcileCandidates else {
+            throw .unexpected(Evidence("more than \(Self.reconcileCandidates) threads like it since the attempt"))
+        }
+        for row in candidates {
+            let address = url("showthread.php", [("threadid", String(row.id))])
+            let thread = try await page(address)
+            guard SAPageIdentity.isThread(thread, row.id), let first = Self.posts(in: thread).first else {
+                throw .unexpected(Evidence("asked for thread \(row.id), the forum showed another page", url: thread.url))
+            }
+            if first.authorID == userID, SAText.same(try await postSource(postID: first.id), bbcode) {
+                return .landed(Receipt(kind: .thread, id: row.id, url: address))
             }
         }
-        return nil
+        guard after != nil else { return .undetermined(Self.noMarker("the forum's newest thread")) }
+        return .absent
+    }
+
+    /// The forum's first page of threads, checked to be that forum's.
+    func threadList(forumID: Int) async throws(ForumError) -> HTMLDocument {
+        let document = try await page(url("forumdisplay.php", [("forumid", String(forumID))]))
+        guard SAPageIdentity.isThreadList(document, of: forumID) else {
+            throw .unexpected(Evidence("asked for forum \(forumID)'s threads, the forum showed another page", url: document.url))
+        }
+        return document
+    }
+
+    /// The newest thread in a forum now (0 when it has none): a new thread's reconcile marker.
+    /// Threads are numbered in the order they are made, so a new one has a larger id than any
+    /// on the list, sticky or bumped.
+    func newestThreadID(forumID: Int) async throws(ForumError) -> Int {
+        Self.threads(in: try await threadList(forumID: forumID)).map(\.id).max() ?? 0
+    }
+
+    /// One row of a forum's thread list.
+    struct ListedThread: Equatable {
+        var id: Int
+        var title: String
+        var authorID: Int?
+    }
+
+    /// The rows of a thread list: `tr.thread` with id `threadN`, its title link, its author's link.
+    static func threads(in document: HTMLDocument) -> [ListedThread] {
+        document.select("//tr[\(xpathHasClass("thread"))]").compactMap { row in
+            guard let id = SAEvidence.id(String((row.attribute("id") ?? "").drop { !$0.isNumber })) else { return nil }
+            let title = row.first(".//a[\(xpathHasClass("thread_title"))]")?.visibleText ?? ""
+            let author = row.first(".//td[\(xpathHasClass("author"))]//a[contains(@href, 'userid=')]")?.attribute("href")
+                .flatMap(document.resolve).flatMap { SAEvidence.id(SAEvidence.parameters($0)["userid"]) }
+            return ListedThread(id: id, title: title, authorID: author)
+        }
     }
 
     /// Sent Items, newest first: a message newer than `after`, to the same person, with the same
     /// subject and exactly the same text. Absent only when the folder still reaches back to `after`.
     func findPrivateMessage(to recipient: String, subject: String, bbcode: String, after: Int) async throws(ForumError) -> Reconciliation {
         let folder = try await privateMessages(in: .sent)
-        let wanted = Self.collapsed(subject)
         let candidates = folder.filter { message in
-            message.id > after && Self.sameName(message.correspondent, recipient) && Self.collapsed(message.subject) == wanted
+            message.id > after && Self.sameName(message.correspondent, recipient) && Self.sameTitle(message.subject, subject)
         }
         guard candidates.count <= Self.reconcileCandidates else {
             throw .unexpected(Evidence("more than \(Self.reconcileCandidates) messages like it in Sent Items since the attempt"))
         }
         for message in candidates {
             // Replying quotes the message's BBCode: `[quote]\nname wrote on DATE:\nTEXT\n[/quote]`.
-            if Self.quotedText(try await quotePrivateMessage(id: message.id)) == Self.normalized(bbcode) {
+            if let quoted = Self.quotedText(try await quotePrivateMessage(id: message.id)), SAText.same(quoted, bbcode) {
                 return .landed(Receipt(kind: .privateMessage, id: message.id,
                                        url: url("private.php", [("action", "show"), ("privatemessageid", String(message.id))])))
             }
@@ -141,11 +184,11 @@ extension SomethingAwfulAdapter {
     /// The text of a PM as a reply form quotes it, without the `[quote]` and `name wrote on DATE:`
     /// lines around it; nil when the quote is not in that shape.
     static func quotedText(_ quote: String) -> String? {
-        let lines = normalized(quote).components(separatedBy: "\n")
+        let lines = SAText.key(quote).components(separatedBy: "\n")
         guard lines.count >= 3, lines[0] == "[quote]", lines[lines.count - 1] == "[/quote]",
             lines[1].contains(" wrote on "), lines[1].hasSuffix(":")
         else { return nil }
-        return normalized(lines[2..<(lines.count - 1)].joined(separator: "\n"))
+        return lines[2..<(lines.count - 1)].joined(separator: "\n")
     }
 
     /// Usernames as the forum matches them: case does not matter, outer spaces do not count.
@@ -157,18 +200,9 @@ extension SomethingAwfulAdapter {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// Text as the forum keeps it: LF line ends, no trailing blanks, and characters outside
-    /// windows-1252 in either form (the emoji or its `&#128512;`), since both reach the forum alike.
-    static func normalized(_ text: String) -> String {
-        let lines = MultipartFormData.crlf(text).components(separatedBy: "\r\n").map { line in
-            String(line.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
-        }
-        let joined = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-        return Windows1252.decode(Windows1252.encode(joined))
-    }
-
-    static func sameText(_ a: String, _ b: String) -> Bool {
-        normalized(a) == normalized(b)
+    /// A thread title or PM subject as sent and as a list shows it, compared as `SAText` does.
+    static func sameTitle(_ a: String, _ b: String) -> Bool {
+        collapsed(SAText.key(a)) == collapsed(SAText.key(b))
     }
 }
 

@@ -7,7 +7,8 @@ import Foundation
 /// reconcile look back further.
 public protocol ReconcileMarkers: Sendable {
     /// The newest id that is surely not this send's: a reply's thread's last post, the newest
-    /// message in Sent Items for a PM; nil for edits and new threads, which reconcile without one.
+    /// message in Sent Items for a PM, the forum's newest thread for a new thread; nil for edits,
+    /// which reconcile without one.
     func reconcileMarker(for attempt: Attempt) async throws(ForumError) -> Int?
 }
 
@@ -22,7 +23,9 @@ extension SomethingAwfulAdapter: ReconcileMarkers {
             return newest
         case .privateMessage:
             return try await newestSentMessageID()
-        case .edit, .newThread:
+        case let .newThread(forumID, _, _, _):
+            return try await newestThreadID(forumID: forumID)
+        case .edit:
             return nil
         }
     }
