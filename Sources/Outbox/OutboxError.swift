@@ -15,13 +15,15 @@ public enum OutboxError: MissiveError, Equatable {
     /// Undo or redo found the item changed since the history entry was written.
     case changedSince(item: Int64, state: String)
     case notLoggedIn(profile: String)
+    /// The forum's bot check (Cloudflare) answered instead of the forum.
+    case botCheck(profile: String)
 
     public var status: ExitStatus {
         switch self {
         case .noSuchItem: .noInput
         case .corruptItem, .draftNotReady, .alreadyQueued, .alreadySent, .changedSince: .dataError
         case let .transition(_, error): error.status
-        case .delivered, .notLoggedIn: .noPermission
+        case .delivered, .notLoggedIn, .botCheck: .noPermission
         }
     }
 
@@ -47,6 +49,10 @@ public enum OutboxError: MissiveError, Equatable {
             "item \(item) has changed since (it is \(state) now); nothing was changed"
         case let .notLoggedIn(profile):
             "not logged in to profile \(profile): run `missive login --profile \(profile)`; its items stay queued"
+        case let .botCheck(profile):
+            "the forum's bot check (Cloudflare) answered instead of the forum for profile \(profile); log in with a web "
+                + "browser, export its cookies (cookies.txt) and run `missive login --profile \(profile) --cookies FILE`; "
+                + "its items stay queued"
         }
     }
 }

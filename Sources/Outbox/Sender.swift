@@ -42,6 +42,8 @@ public struct SendSummary: Sendable, Equatable {
     public var waiting: [Int64] = []
     /// Profiles whose session is gone: their items stay queued.
     public var notLoggedIn: [String] = []
+    /// Profiles whose forum answered with a bot check instead: their items stay queued too.
+    public var botCheck: [String] = []
     /// Items of this run cancelled while they waited (by `missive undo` or `queue cancel`).
     public var cancelled: [Int64] = []
     public var stoppedBy: String?
@@ -77,6 +79,8 @@ public final class Sender: @unchecked Sendable {
     private var markersWritten: [Int64: Int64] = [:]
     /// Profiles without a session, and when to look again (watch mode).
     private var blocked: [String: Date] = [:]
+    /// Those of them stopped by a bot check rather than a lost session.
+    private var botChecked = Set<String>()
     private var summary = SendSummary()
     private var touched = Set<Int64>()
     /// The item being sent now, whose lease `renewLeases` keeps from running out.
@@ -159,7 +163,8 @@ public final class Sender: @unchecked Sendable {
             try tx.items(inStates: ["pending", "retrying", "unknown", "sending"], ids: ids).map(\.id)
         }
         summary.waiting = unfinished.filter { touched.contains($0) || ids != nil }
-        summary.notLoggedIn = blocked.keys.sorted()
+        summary.notLoggedIn = blocked.keys.filter { !botChecked.contains($0) }.sorted()
+        summary.botCheck = botChecked.sorted()
         return summary
     }
 
@@ -438,6 +443,14 @@ public final class Sender: @unchecked Sendable {
             message = "waiting: \(OutboxError.notLoggedIn(profile: item.profile))"
             blocked[item.profile] = now.addingTimeInterval(60)
             carryOn = false
+        case .rejected(.botCheck):
+            // Nothing reached the forum, and nothing will until the user brings a browser's cookies.
+            event = .retryAt(now)
+            label = "bot check"
+            message = "waiting: \(Rejection.botCheck)"
+            blocked[item.profile] = now.addingTimeInterval(60)
+            botChecked.insert(item.profile)
+            carryOn = false
         case let .rejected(.probation(until?, _)):
             event = retryEvent(settings.policy.decide(.probation(until: until), failures: item.failures, now: now))
             label = "retry"
@@ -497,8 +510,9 @@ public final class Sender: @unchecked Sendable {
     private func recordUndetermined(_ item: inout OutboxItem, error: ForumError, attempt: Int64?) throws {
         let now = clock()
         var checkAt: Date
-        if error == .rejected(.notLoggedIn) {
+        if error == .rejected(.notLoggedIn) || error == .rejected(.botCheck) {
             blocked[item.profile] = now.addingTimeInterval(60)
+            if error == .rejected(.botCheck) { botChecked.insert(item.profile) }
             checkAt = now
         } else {
             item.failures += 1

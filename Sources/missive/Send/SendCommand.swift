@@ -85,6 +85,7 @@ struct SendCommand: AsyncParsableCommand {
             return
         }
         if let profile = summary.notLoggedIn.first { throw OutboxError.notLoggedIn(profile: profile) }
+        if let profile = summary.botCheck.first { throw OutboxError.botCheck(profile: profile) }
         if !summary.failed.isEmpty {
             let ids = summary.failed.map(String.init).joined(separator: ", ")
             throw CommandError(.failure, "item(s) \(ids) failed; `missive queue show ID` says why, `missive queue retry ID` tries again")
@@ -106,11 +107,12 @@ struct SendResultJSON: Encodable {
     var failed: [QueueItemJSON]
     var waiting: [QueueItemJSON]
     var notLoggedIn: [String]
+    var botCheck: [String]
     @JSONNull var stoppedBy: String?
 
     static func make(_ summary: SendSummary, outbox: Outbox) throws -> SendResultJSON {
         func items(_ ids: [Int64]) throws -> [QueueItemJSON] { try ids.map { try QueueItemJSON.load($0, from: outbox) } }
         return SendResultJSON(sent: try items(summary.sent), failed: try items(summary.failed), waiting: try items(summary.waiting),
-                              notLoggedIn: summary.notLoggedIn, stoppedBy: summary.stoppedBy)
+                              notLoggedIn: summary.notLoggedIn, botCheck: summary.botCheck, stoppedBy: summary.stoppedBy)
     }
 }
