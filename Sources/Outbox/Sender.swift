@@ -159,10 +159,13 @@ public final class Sender: @unchecked Sendable {
                 summary.cancelled.append(id)
             }
         }
-        let unfinished = try store.outboxRead { tx in
-            try tx.items(inStates: ["pending", "retrying", "unknown", "sending"], ids: ids).map(\.id)
+        // Everything that should have gone and is still held: what this run began, and what was
+        // already waiting (a retry, an unknown, and the items queued behind them at their place).
+        let end = clock()
+        summary.waiting = try store.outboxRead { tx in
+            try (tx.items(inStates: ["pending", "retrying", "unknown", "sending"], ids: ids)
+                + tx.items(inStates: ["queued"], dueBy: end, ids: ids)).map(\.id).sorted()
         }
-        summary.waiting = unfinished.filter { touched.contains($0) || ids != nil }
         summary.notLoggedIn = blocked.keys.filter { !botChecked.contains($0) }.sorted()
         summary.botCheck = botChecked.sorted()
         return summary

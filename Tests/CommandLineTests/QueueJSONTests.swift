@@ -40,7 +40,7 @@ import Testing
 
         // A send with nothing due: every list and the stop reason are there, empty or null.
         let sent = try #require(try QueueCommandTests.json(try home.run(["send", "--json", "--max-wait", "0"])) as? [String: Any])
-        #expect(Set(sent.keys) == ["sent", "failed", "waiting", "not_logged_in", "stopped_by"])
+        #expect(Set(sent.keys) == ["sent", "failed", "waiting", "not_logged_in", "bot_check", "stopped_by"])
         #expect(sent["stopped_by"] is NSNull)
 
         let show = try #require(try QueueCommandTests.json(try home.run(["queue", "show", String(item), "--json"])) as? [String: Any])

@@ -57,6 +57,22 @@ import Testing
         #expect(try await world.copies()["for later"] == nil)
     }
 
+    @Test func heldItemsAreNamedWithWhyAndUntilWhenAndSendExits75() async throws {
+        // Issue 12, point 9: items held behind another at their place were "nothing is due", exit 0.
+        let world = try await OutboxWorld()
+        let drafts = try await world.drafts([OutboxWorld.reply("held one"), OutboxWorld.reply("held two"), OutboxWorld.reply("held three")])
+        _ = try await world.run(["queue"] + drafts.map(String.init))
+        await world.stopSandbox()
+        let first = try await world.run(["send", "--max-wait", "0"])
+        #expect(first.status == 75, "\(first.errorOutput)")
+        // A second run begins nothing new; what waits is still named, and still not "nothing is due".
+        let second = try await world.run(["send", "--max-wait", "0"])
+        #expect(second.status == 75, "\(second.errorOutput)")
+        #expect(second.errorOutput.contains("3 item(s) wait: item 1 (reply to thread 3500001) is retrying until "), "\(second.errorOutput)")
+        #expect(second.errorOutput.contains("behind item 1 (retrying)"), "\(second.errorOutput)")
+        #expect(!second.errorOutput.contains("nothing is due"))
+    }
+
     @Test func aRefusalEndsWithStatusOneAndTheReasonInTheQueue() async throws {
         let world = try await OutboxWorld()
         let draft = try await world.drafts([OutboxWorld.reply("to the closed thread", thread: 3_500_002)])[0]

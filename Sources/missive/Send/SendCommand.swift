@@ -91,13 +91,33 @@ struct SendCommand: AsyncParsableCommand {
             throw CommandError(.failure, "item(s) \(ids) failed; `missive queue show ID` says why, `missive queue retry ID` tries again")
         }
         if !summary.waiting.isEmpty {
-            let lines = try summary.waiting.map { id in
-                let item = try outbox.item(id)
-                return "\(item.title) is \(item.state.name)" + (item.state.due.map { " until \(SendProgressLines.time($0))" } ?? "")
-            }
-            throw CommandError(.tempFailure, lines.joined(separator: "; ") + "; run `missive send` again later, or `missive send --watch`")
+            throw CommandError(.tempFailure, try heldMessage(summary.waiting.map(outbox.item)))
         }
         if summary.sent.isEmpty, summary.cancelled.isEmpty { Console.note("nothing is due") }
+    }
+}
+
+extension SendCommand {
+    /// What waits, why and until when: each held item's state, and for one queued behind
+    /// another at its place (a thread, Sent Items), the item it waits for. The first few by
+    /// name, then a count.
+    static func heldMessage(_ items: [OutboxItem]) -> String {
+        let shown = 5
+        var holders: [String: OutboxItem] = [:]
+        for item in items where ["unknown", "retrying", "sending"].contains(item.state.name) {
+            let place = item.profile + " " + item.command.targetKey
+            if holders[place].map({ item.id < $0.id }) ?? true { holders[place] = item }
+        }
+        let lines = items.prefix(shown).map { item in
+            var line = "\(item.title) is \(item.state.name)" + (item.state.due.map { " until \(SendProgressLines.time($0))" } ?? "")
+            if let holder = holders[item.profile + " " + item.command.targetKey], holder.id != item.id {
+                line += ", behind item \(holder.id) (\(holder.state.name))"
+            }
+            return line
+        }
+        let more = items.count > shown ? "; and \(items.count - shown) more (`missive queue list`)" : ""
+        return "\(items.count) item(s) wait: " + lines.joined(separator: "; ") + more
+            + "; run `missive send` again later, or `missive send --watch`"
     }
 }
 
