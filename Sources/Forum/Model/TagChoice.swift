@@ -61,7 +61,7 @@ public enum TagChoiceError: MissiveError, Equatable {
                 + "`missive icons \(forum)` shows them"
         case let .missing(forum, group, valid):
             "forum \(forum) wants a thread tag (\(group)) and its form chooses none; give one with --tag or `tag:` "
-                + "in the front matter: \(valid.joined(separator: ", ")) (`missive icons \(forum)`)"
+                + "in the front matter: \(valid.joined(separator: ", ")) (`missive icons \(forum)` lists them with their titles)"
         }
     }
 }

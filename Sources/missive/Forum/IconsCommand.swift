@@ -90,7 +90,8 @@ struct IconsCommand: AsyncParsableCommand {
                 self.init(status: error.status, description: "the forum at \(profile.baseURL) could not be reached (\(message)); "
                     + "is it up (`missive sandbox` for the practice forum)?")
             case let .rejected(.forumError(_, message)):
-                self.init(status: error.status, description: "forum \(forumID) has no new-thread form to read: the forum says "
+                // The one page asked for is the forum's new-thread form: an error page there means no such forum.
+                self.init(status: .noInput, description: "forum \(forumID) has no new-thread form to read: the forum says "
                     + "\"\(message)\" (check the id: it is the forumid= of the forum's page)")
             default:
                 self.init(status: error.status, description: "could not read forum \(forumID)'s new-thread form: \(error)")
