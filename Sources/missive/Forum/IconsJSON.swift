@@ -6,7 +6,7 @@ struct IconsJSON: Encodable {
     struct Icon: Encodable {
         var id: String
         var title: String
-        var imageURL: String?
+        @JSONNull var imageURL: String?
         var isDefault: Bool
 
         init(_ icon: PostIcon) {
@@ -15,32 +15,13 @@ struct IconsJSON: Encodable {
             imageURL = icon.imageURL?.absoluteString
             isDefault = icon.isDefault
         }
-
-        enum CodingKeys: String, CodingKey { case id, title, imageURL, isDefault }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(title, forKey: .title)
-            try container.encode(imageURL, forKey: .imageURL)
-            try container.encode(isDefault, forKey: .isDefault)
-        }
     }
 
     struct Group: Encodable {
         var name: String
         /// The value the form checks as it comes; null when a new thread must name one.
-        var `default`: String?
+        @JSONNull var `default`: String?
         var tags: [Icon]
-
-        enum CodingKeys: String, CodingKey { case name, `default`, tags }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(`default`, forKey: .default)
-            try container.encode(tags, forKey: .tags)
-        }
     }
 
     var forumID: Int
