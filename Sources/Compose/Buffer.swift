@@ -5,14 +5,14 @@ import Store
 public enum Buffer {
     /// Front matter keys, in the order Missive writes them.
     public enum Key: String, CaseIterable, Sendable {
-        case kind, thread, post, forum, to, reply_to, forward, subject, icon, profile, format
+        case kind, thread, post, forum, to, reply_to, forward, subject, icon, tag, profile, format
     }
 
     /// Which keys each kind takes, and which of them it needs.
     static let schema: [DraftKind: (allowed: [Key], required: Set<Key>)] = [
         .reply: ([.kind, .thread, .profile, .format], [.thread]),
         .pm: ([.kind, .to, .reply_to, .forward, .subject, .profile, .format], [.to]),
-        .thread: ([.kind, .forum, .subject, .icon, .profile, .format], [.forum]),
+        .thread: ([.kind, .forum, .subject, .icon, .tag, .profile, .format], [.forum]),
         .edit: ([.kind, .post, .profile, .format], [.post]),
     ]
 
@@ -67,13 +67,13 @@ public enum Buffer {
             .thread: target.thread.map(String.init), .post: target.post.map(String.init),
             .forum: target.forum.map(String.init), .to: target.recipient,
             .reply_to: target.replyTo.map(String.init), .forward: target.forwardOf.map(String.init),
-            .subject: content.subject, .icon: target.icon.map(String.init),
+            .subject: content.subject, .icon: target.icon.map(String.init), .tag: target.tag,
             .profile: content.profile, .format: content.format.rawValue,
         ]
         let allowed = schema[content.kind]?.allowed ?? []
         return allowed.compactMap { key in
             guard let value = values[key] ?? nil else { return nil }
-            if key == .subject || key == .reply_to || key == .forward || key == .icon,
+            if key == .subject || key == .reply_to || key == .forward || key == .icon || key == .tag,
                value.isEmpty { return nil }
             return (key, value)
         }
@@ -147,7 +147,9 @@ public enum Buffer {
             kind: kind,
             target: DraftTarget(
                 thread: numbers[.thread], post: numbers[.post], forum: numbers[.forum], icon: numbers[.icon],
-                recipient: values[.to]?.value, replyTo: numbers[.reply_to], forwardOf: numbers[.forward]),
+                recipient: values[.to]?.value, replyTo: numbers[.reply_to], forwardOf: numbers[.forward],
+                // The forum's form decides which tags exist; it is checked there, before posting.
+                tag: values[.tag].map(\.value).flatMap { $0.isEmpty ? nil : $0 }),
             subject: values[.subject]?.value ?? "", body: body, format: format,
             profile: profile.isEmpty ? defaultProfile : profile)
     }

@@ -35,7 +35,9 @@ extension ForumCommand {
         case .thread:
             let forum = try number(content.target.forum, "forum")
             guard !subject.isEmpty else { throw refuse("a new thread needs a `subject:`") }
-            return .newThread(forumID: forum, subject: subject, bbcode: bbcode, iconID: content.target.icon.map(String.init))
+            let tag = content.target.tag?.trimmingCharacters(in: .whitespaces)
+            return .newThread(forumID: forum, subject: subject, bbcode: bbcode, iconID: content.target.icon.map(String.init),
+                              tag: tag?.isEmpty == false ? tag : nil)
         case .pm:
             guard let to = content.target.recipient?.trimmingCharacters(in: .whitespaces), !to.isEmpty else {
                 throw refuse("a private message needs `to:`")

@@ -7,7 +7,9 @@ import Foundation
 public enum ForumCommand: Sendable, Equatable, Codable {
     case reply(threadID: Int, bbcode: String)
     case privateMessage(to: String, subject: String, bbcode: String, replyTo: Int? = nil, forwardOf: Int? = nil, iconID: String? = nil)
-    case newThread(forumID: Int, subject: String, bbcode: String, iconID: String? = nil)
+    /// `tag` is the second tag as the draft names it (value or title), resolved against the form
+    /// when it is sent. Items stored before it existed have no `tag` key and decode as nil.
+    case newThread(forumID: Int, subject: String, bbcode: String, iconID: String? = nil, tag: String? = nil)
     /// `previous` is the post's text before the edit, fetched just before the first attempt:
     /// what undo puts back.
     case edit(postID: Int, bbcode: String, previous: String? = nil)
@@ -20,8 +22,9 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         case let .privateMessage(to, subject, bbcode, replyTo, forwardOf, iconID):
             let relation: PrivateMessage.Relation = replyTo.map { .reply(to: $0) } ?? forwardOf.map { .forward(of: $0) } ?? .new
             return await adapter.send(PrivateMessage(to: to, subject: subject, bbcode: bbcode, relation: relation, iconID: iconID))
-        case let .newThread(forumID, subject, bbcode, iconID):
-            return await adapter.newThread(NewThread(forumID: forumID, subject: subject, bbcode: bbcode, iconID: iconID))
+        case let .newThread(forumID, subject, bbcode, iconID, tag):
+            return await adapter.newThread(NewThread(forumID: forumID, subject: subject, bbcode: bbcode, iconID: iconID,
+                                                     secondaryTag: tag))
         case let .edit(postID, bbcode, _):
             return await adapter.edit(postID: postID, bbcode: bbcode)
         }
@@ -34,7 +37,7 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         return switch self {
         case let .reply(threadID, bbcode): .reply(threadID: threadID, bbcode: bbcode, after: after)
         case let .privateMessage(to, subject, bbcode, _, _, _): .privateMessage(to: to, subject: subject, bbcode: bbcode, after: after)
-        case let .newThread(forumID, subject, bbcode, _): .newThread(forumID: forumID, subject: subject, bbcode: bbcode, after: after)
+        case let .newThread(forumID, subject, bbcode, _, _): .newThread(forumID: forumID, subject: subject, bbcode: bbcode, after: after)
         case let .edit(postID, bbcode, _): .edit(postID: postID, bbcode: bbcode)
         }
     }
@@ -61,7 +64,7 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         switch self {
         case let .reply(threadID, _): "reply to thread \(threadID)"
         case let .privateMessage(to, subject, _, _, _, _): "PM to \(to): \(subject)"
-        case let .newThread(forumID, subject, _, _): "new thread in forum \(forumID): \(subject)"
+        case let .newThread(forumID, subject, _, _, _): "new thread in forum \(forumID): \(subject)"
         case let .edit(postID, _, _): "edit of post \(postID)"
         }
     }
@@ -72,7 +75,7 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         switch self {
         case let .reply(threadID, _): "thread/\(threadID)"
         case .privateMessage: "pm/sent"
-        case let .newThread(forumID, _, _, _): "forum/\(forumID)"
+        case let .newThread(forumID, _, _, _, _): "forum/\(forumID)"
         case let .edit(postID, _, _): "post/\(postID)"
         }
     }
@@ -89,7 +92,7 @@ public enum ForumCommand: Sendable, Equatable, Codable {
 
     public var bbcode: String {
         switch self {
-        case let .reply(_, bbcode), let .privateMessage(_, _, bbcode, _, _, _), let .newThread(_, _, bbcode, _),
+        case let .reply(_, bbcode), let .privateMessage(_, _, bbcode, _, _, _), let .newThread(_, _, bbcode, _, _),
              let .edit(_, bbcode, _):
             bbcode
         }

@@ -11,7 +11,7 @@ public enum DraftFormat: String, CaseIterable, Codable, Sendable {
 }
 
 /// Where a draft goes. Which fields apply depends on the kind:
-/// reply → thread; pm → recipient (plus replyTo or forwardOf); thread → forum (+ icon); edit → post.
+/// reply → thread; pm → recipient (plus replyTo or forwardOf); thread → forum (+ icon, tag); edit → post.
 public struct DraftTarget: Equatable, Hashable, Codable, Sendable {
     public var thread: Int64?
     public var post: Int64?
@@ -22,10 +22,13 @@ public struct DraftTarget: Equatable, Hashable, Codable, Sendable {
     public var replyTo: Int64?
     /// The private message being forwarded.
     public var forwardOf: Int64?
+    /// A new thread's second tag (Ask/Tell's AMA, SA-Mart's selling...): a value or title of the
+    /// forum's form, checked against it when the thread is sent.
+    public var tag: String?
 
     public init(
         thread: Int64? = nil, post: Int64? = nil, forum: Int64? = nil, icon: Int64? = nil,
-        recipient: String? = nil, replyTo: Int64? = nil, forwardOf: Int64? = nil
+        recipient: String? = nil, replyTo: Int64? = nil, forwardOf: Int64? = nil, tag: String? = nil
     ) {
         self.thread = thread
         self.post = post
@@ -34,6 +37,7 @@ public struct DraftTarget: Equatable, Hashable, Codable, Sendable {
         self.recipient = recipient
         self.replyTo = replyTo
         self.forwardOf = forwardOf
+        self.tag = tag
     }
 
     /// The identity used for "one unsent draft per target", after Awful.app's draft keys.

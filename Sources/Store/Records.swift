@@ -57,7 +57,7 @@ public struct DraftSummary: Equatable, Sendable {
 // MARK: - Rows
 
 extension DraftContent {
-    static let columns = ["kind", "thread", "post", "forum", "icon", "recipient", "replyTo", "forwardOf",
+    static let columns = ["kind", "thread", "post", "forum", "icon", "recipient", "replyTo", "forwardOf", "tag",
                           "subject", "body", "format", "profile"]
 
     init(row: Row) throws {
@@ -71,7 +71,7 @@ extension DraftContent {
             kind: kind,
             target: DraftTarget(
                 thread: row["thread"], post: row["post"], forum: row["forum"], icon: row["icon"],
-                recipient: row["recipient"], replyTo: row["replyTo"], forwardOf: row["forwardOf"]),
+                recipient: row["recipient"], replyTo: row["replyTo"], forwardOf: row["forwardOf"], tag: row["tag"]),
             subject: row["subject"], body: row["body"], format: format, profile: row["profile"])
     }
 
@@ -84,6 +84,7 @@ extension DraftContent {
         container["recipient"] = target.recipient
         container["replyTo"] = target.replyTo
         container["forwardOf"] = target.forwardOf
+        container["tag"] = target.tag
         container["subject"] = subject
         container["body"] = body
         container["format"] = format.rawValue

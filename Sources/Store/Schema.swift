@@ -146,6 +146,14 @@ enum Schema {
                 END;
                 """)
         }
+
+        migrator.registerMigration("v8 thread tag") { db in
+            // A new thread's second tag, as the draft names it; older drafts have none (NULL).
+            try db.execute(sql: """
+                ALTER TABLE draft ADD COLUMN tag TEXT;
+                ALTER TABLE revision ADD COLUMN tag TEXT;
+                """)
+        }
         return migrator
     }
 }

@@ -25,7 +25,7 @@ struct Missive: AsyncParsableCommand {
             CommandGroup(name: "Send", subcommands: [QueueCommand.self, SendCommand.self]),
             CommandGroup(name: "Forum", subcommands: [
                 ProfilesCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
-                InboxCommand.self, SmiliesCommand.self,
+                InboxCommand.self, SmiliesCommand.self, IconsCommand.self,
             ]),
             CommandGroup(name: "Markup", subcommands: [ConvertCommand.self, RenderCommand.self, ThemesCommand.self]),
             CommandGroup(name: "Set-up", subcommands: [InitCommand.self, DoctorCommand.self, SandboxCommand.self]),

@@ -127,7 +127,7 @@ import Sandbox
             #expect(icons.contains { $0.group == "iconid" && $0.id == "62" && $0.title == "News" && $0.imageURL != nil })
             #expect(icons.contains { $0.group == "tma_ama" && $0.id == "2" && $0.title == "Tell" })
             let thread = NewThread(forumID: forum, subject: "Missive: ask me 😀", bbcode: "Opening post", iconID: "62",
-                                   secondaryTag: (group: "tma_ama", id: "2"))
+                                   secondaryTag: "2")
             let receipt = try #require(await adapter.newThread(thread).receipt)
             let stored = try #require(try await sandbox.state().threads.first { $0.title == "Missive: ask me 😀" })
             #expect(receipt == Receipt(kind: .thread, id: Int(stored.id), url: sandbox.url("showthread.php?threadid=\(stored.id)")))
@@ -140,13 +140,17 @@ import Sandbox
     @Test func aPreviewFirstForumGetsItsPreviewThenTheThread() async throws {
         try await SandboxFixture.with { sandbox in
             let adapter = try await sandbox.loggedIn()
-            let thread = NewThread(forumID: Int(Seed.Ids.previewFirstForum), subject: "Previewed", bbcode: "[i]art[/i]")
+            // This forum's form has a tag group; the tag must survive the preview's form too.
+            let forum = Int(Seed.Ids.previewFirstForum)
+            let tag = try #require(TagGroup.groups(in: try await adapter.postIcons(forumID: forum)).first?.tags.last)
+            let thread = NewThread(forumID: forum, subject: "Previewed", bbcode: "[i]art[/i]", secondaryTag: tag.id)
             let receipt = try #require(await adapter.newThread(thread).receipt)
             let state = try await sandbox.state()
             let stored = try #require(state.threads.first { $0.title == "Previewed" })
             #expect(receipt == Receipt(kind: .thread, id: Int(stored.id), url: sandbox.url("showthread.php?threadid=\(stored.id)")))
             #expect(stored.forumId == Seed.Ids.previewFirstForum)
             #expect(state.posts.first { $0.id == stored.postIds.first }?.text == "[i]art[/i]")
+            #expect(stored.secondaryTagId.map(String.init) == tag.id)
         }
     }
 

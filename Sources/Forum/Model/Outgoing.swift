@@ -24,21 +24,17 @@ public struct NewThread: Sendable, Equatable {
     public var bbcode: String
     /// A post icon id from `postIcons(forumID:)`; nil keeps the form's default (no icon).
     public var iconID: String?
-    /// A second tag, for forums that have one: the radio group's name and the chosen value.
-    public var secondaryTag: (group: String, id: String)?
+    /// The second tag, for forums whose form has a tag group (Ask/Tell's TMA/AMA, SA-Mart's
+    /// selling/buying...): its value or its title as the form shows it, in any case. The group is
+    /// found in the form. Nil keeps the form's default, and is refused where the form checks none.
+    public var secondaryTag: String?
 
-    public init(forumID: Int, subject: String, bbcode: String, iconID: String? = nil, secondaryTag: (group: String, id: String)? = nil) {
+    public init(forumID: Int, subject: String, bbcode: String, iconID: String? = nil, secondaryTag: String? = nil) {
         self.forumID = forumID
         self.subject = subject
         self.bbcode = bbcode
         self.iconID = iconID
         self.secondaryTag = secondaryTag
-    }
-
-    public static func == (lhs: NewThread, rhs: NewThread) -> Bool {
-        lhs.forumID == rhs.forumID && lhs.subject == rhs.subject && lhs.bbcode == rhs.bbcode
-            && lhs.iconID == rhs.iconID && lhs.secondaryTag?.group == rhs.secondaryTag?.group
-            && lhs.secondaryTag?.id == rhs.secondaryTag?.id
     }
 }
 

@@ -60,14 +60,23 @@ extension SomethingAwfulAdapter {
     }
 
     public func newThread(_ thread: NewThread) async -> PostOutcome {
+        // A tag may be named by its title, which only the page shows (the form holds values).
+        var titles: [PostIcon] = []
+        if thread.secondaryTag != nil {
+            do { titles = try await postIcons(forumID: thread.forumID) } catch { return PostOutcome(error) }
+        }
         func fill(_ form: inout HTMLForm) throws(ForumError) {
             form.set("subject", to: thread.subject)
             form.set("message", to: thread.bbcode)
             if let icon = thread.iconID, !form.choose("iconid", value: icon) {
                 throw .rejected(.invalid("forum \(thread.forumID) offers no post icon \(icon); `missive icons \(thread.forumID)` lists them"))
             }
-            if let tag = thread.secondaryTag, !form.choose(tag.group, value: tag.id) {
-                throw .rejected(.invalid("forum \(thread.forumID) offers no \(tag.group) tag \(tag.id)"))
+            // Checked in the form itself, before anything is posted: an unknown or missing tag never goes out.
+            let choice = TagChoice(forumID: thread.forumID, groups: TagGroup.groups(in: form, titles: titles))
+            do {
+                if let tag = try choice.pick(thread.secondaryTag) { form.choose(tag.group, value: tag.id) }
+            } catch {
+                throw .rejected(.invalid(error.description))
             }
         }
         return await compose(newThreadFormURL(forumID: thread.forumID), ComposeSteps(
@@ -164,18 +173,25 @@ extension SomethingAwfulAdapter {
         for input in document.select("\(form)//div[\(xpathHasClass("posticon"))]//input[@name='iconid']") {
             let image = input.first("ancestor::div[\(xpathHasClass("posticon"))][1]//img")
             icons.append(PostIcon(group: "iconid", id: input.attribute("value") ?? "", title: Self.title(of: image),
-                                  imageURL: image?.attribute("src").flatMap(document.resolve)))
+                                  imageURL: image?.attribute("src").flatMap(document.resolve), isDefault: input.hasAttribute("checked")))
         }
         // A second tag group: radios not named iconid, each followed by its picture.
         for input in document.select("\(form)//input[@type='radio' and @name!='iconid']") {
             let image = input.first("following-sibling::img[1]")
             icons.append(PostIcon(group: input.attribute("name") ?? "", id: input.attribute("value") ?? "",
-                                  title: Self.title(of: image), imageURL: image?.attribute("src").flatMap(document.resolve)))
+                                  title: Self.title(of: image), imageURL: image?.attribute("src").flatMap(document.resolve),
+                                  isDefault: input.hasAttribute("checked")))
         }
         return icons
     }
 
+    /// The picture's title or alt text; else its file's name (Ask/Tell's tags are bare `tma.gif`
+    /// and `ama.gif`), so that every tag has a name a person can type.
     static func title(of image: HTMLNode?) -> String {
-        image?.attribute("title") ?? image?.attribute("alt") ?? ""
+        for attribute in ["title", "alt"] {
+            if let text = image?.attribute(attribute)?.trimmingCharacters(in: .whitespaces), !text.isEmpty { return text }
+        }
+        guard let source = image?.attribute("src"), let file = source.split(separator: "/").last else { return "" }
+        return String(file.split(separator: ".").first ?? file)
     }
 }

@@ -9,6 +9,7 @@ struct DraftJSON: Encodable {
     var post: Int64?
     var forum: Int64?
     var icon: Int64?
+    var tag: String?
     var to: String?
     var replyTo: Int64?
     var forward: Int64?
@@ -48,6 +49,7 @@ struct DraftJSON: Encodable {
         post = target.post
         forum = target.forum
         icon = target.icon
+        tag = target.tag
         to = target.recipient
         replyTo = target.replyTo
         forward = target.forwardOf
