@@ -55,9 +55,12 @@ struct SandboxProgram: AsyncParsableCommand {
     @Option(help: "The port on 127.0.0.1 (0 picks a free one).")
     var port: UInt16 = UInt16(Config.sandboxPort)
 
-    @Option(help: ArgumentHelp("Keep the forum's SQLite data in this directory (default: a new temporary directory).",
+    @Option(help: ArgumentHelp("Keep the forum's SQLite data in this directory (default: sandbox/ in Missive's state directory, \(Self.defaultDataDirectory().path)).",
                                valueName: "dir"))
     var data: String?
+
+    @Flag(help: "Use a new temporary directory for the data, removed when the sandbox stops.")
+    var temp = false
 
     @Option(help: ArgumentHelp("Seconds between posts, and between PMs, per user (0 turns flood control off).",
                                valueName: "seconds"))
@@ -73,6 +76,7 @@ struct SandboxProgram: AsyncParsableCommand {
     var theme: String = ThemeFactory.rootTheme
 
     func validate() throws {
+        if temp, data != nil { throw ValidationError("--temp and --data exclude each other: a throwaway forum, or one kept in a directory.") }
         guard flood >= 0 else { throw ValidationError("--flood must be 0 or more seconds.") }
         if let faults {
             do { _ = try FaultPlan.parse(faults) } catch let error as FaultPlan.SpecError {
@@ -86,7 +90,7 @@ struct SandboxProgram: AsyncParsableCommand {
         let server: SandboxServer
         do {
             let configuration = SandboxConfiguration(
-                port: port, dataDirectory: data.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                port: port, dataDirectory: temp ? nil : data.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultDataDirectory(),
                 floodInterval: flood, faults: plan, seed: seed,
                 log: { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) },
                 themes: try SandboxThemes.bundled(defaultName: theme))
@@ -95,12 +99,20 @@ struct SandboxProgram: AsyncParsableCommand {
             FileHandle.standardError.write(Data("missive-sandbox: \(error.description)\n".utf8))
             throw ExitCode(error.status.rawValue)
         }
-        print("Sandbox forum at \(server.baseURL.absoluteString) (data in \(server.dataDirectory.path))")
+        let kept = temp ? "temporary data in \(server.dataDirectory.path), removed on stop"
+            : "data in \(server.dataDirectory.path), kept across restarts"
+        print("Sandbox forum at \(server.baseURL.absoluteString) (\(kept))")
         print("Pages wear the \(theme) theme; add ?theme=NAME to an address for another.")
         print("Log in as \(Seed.Account.tester.username) (every password is \"\(Seed.Account.password)\"). Stop with Ctrl-C.")
         fflush(nil)
         await Self.waitForTermination()
         await server.stop()
+    }
+
+    /// Where the forum lives unless --data or --temp says otherwise: kept across restarts, beside
+    /// Missive's other state (`$XDG_STATE_HOME/missive/sandbox`, or under MISSIVE_HOME).
+    static func defaultDataDirectory() -> URL {
+        MissivePaths.resolve().state.appendingPathComponent("sandbox", isDirectory: true)
     }
 
     /// Returns on SIGINT or SIGTERM, so that a temporary data directory is cleaned up.

@@ -82,6 +82,7 @@ extension SandboxForum {
         guard let forumId = request.id("forumid"),
               let forum = try await database.queue.read({ db in try ForumRecord.fetchOne(db, key: forumId) })
         else { return ErrorPages.standardError(ErrorPages.Message.invalidForum, user: user) }
+        try readable(forum: forum, user: user)
         let rows = try await database.queue.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT thread.id, thread.title, thread.iconId, thread.closed, thread.authorId, user.username,
@@ -95,7 +96,7 @@ extension SandboxForum {
             """
             <tr class="thread\(row.closed ? " closed" : "")" id="thread\(row.id)">
             <td class="icon">\(Catalog.icon(row.iconId).map { "<img src=\"\($0.imagePath)\" alt=\"\(esc($0.name))\">" } ?? "")</td>
-            <td class="title"><div class="info"><a href="showthread.php?threadid=\(row.id)" class="thread_title">\(esc(row.title))</a></div></td>
+            <td class="title"><div class="info"><a href="showthread.php?threadid=\(row.id)" class="thread_title">\(NumericReferences.escapeKeepingReferences(row.title))</a></div></td>
             <td class="author"><a href="member.php?action=getinfo&amp;userid=\(row.authorId)">\(esc(row.author))</a></td>
             <td class="replies">\(max(row.posts - 1, 0))</td>
             <td class="lastpost">\(esc(row.lastPost.map(ForumDates.post) ?? ""))</td>
@@ -139,6 +140,7 @@ extension SandboxForum {
                   return (thread, try ForumRecord.fetchOne(db, key: thread.forumId))
               })
         else { return ErrorPages.standardError(ErrorPages.Message.invalidThread, user: user) }
+        try readable(forum: forum, thread: thread, user: user)
 
         let (total, posts, authors) = try await database.queue.read { db in
             var all = PostRecord.filter(Column("threadId") == threadId)
@@ -159,12 +161,7 @@ extension SandboxForum {
         }
         var warning = ""
         if let user, user.standing == .probation, let until = user.probationUntil, until > now {
-            warning = """
-                <div id="probation_warn">
-                <h4>YOU ARE ON PROBATION!</h4>
-                You have been put on probation until \(esc(ForumDates.probation(until))). You cannot post while on probation.
-                </div>
-                """
+            warning = ErrorPages.probationWarning(user, until: until)
         }
         let reply = thread.closed ? "<li class=\"closed\">Thread closed</li>"
             : "<li><a href=\"newreply.php?action=newreply&amp;threadid=\(thread.id)\">Reply</a></li>"
