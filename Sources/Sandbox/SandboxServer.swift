@@ -14,7 +14,13 @@ import Foundation
 /// What a test can count on:
 /// - Accounts and ids in `Seed` (every password is `Seed.Account.password`): a member, another
 ///   member whose posts the first may not edit, a banned account, one on probation (for three days
-///   from the clock's start), and the `sandbox` profile's account.
+///   from the clock's start), one without Platinum, and the `sandbox` profile's account; forums
+///   with a second tag group (Ask/Tell, SA-Mart), an archived one, and one whose new threads are
+///   refused with the closed-thread redirect page.
+/// - Pages look like the real forum's: divs in `<head>` (an HTML4 parser loses the body class),
+///   `&#NNN;` references stored as posted and shown as characters, refusals as `standarderror` or
+///   `standardredirect` pages. `SandboxControl` lists the `/_sandbox/...` controls that switch
+///   standings, Cloudflare's challenge, archived and closed-redirect forums, and count requests.
 /// - `SandboxConfiguration.floodInterval` defaults to the forum's 30 s: pass 0 unless flood
 ///   control is what is tested. `clock` lets a test move time by hand.
 /// - `GET /_sandbox/state.json` (`SandboxState.decode`) holds every thread, post and PM with ids,

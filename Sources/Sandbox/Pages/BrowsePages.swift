@@ -41,8 +41,7 @@ extension SandboxForum {
                 category = forum.category
                 rows.append("<tr class=\"section\"><th colspan=\"2\">\(esc(category))</th></tr>")
             }
-            let note = forum.previewFirst ? "New threads are previewed first." :
-                forum.acceptsThreads ? "" : "Not accepting new threads."
+            let note = Self.note(forum)
             rows.append("<tr class=\"forum forum_\(forum.id)\"><td class=\"title\"><a class=\"forum\" "
                 + "href=\"forumdisplay.php?forumid=\(forum.id)\">\(esc(forum.title))</a></td>"
                 + "<td class=\"note\">\(esc(note))</td></tr>")
@@ -53,6 +52,19 @@ extension SandboxForum {
             <p>\(greeting)</p>
             <table id="forums" class="standard">\(rows.joined(separator: "\n"))</table>
             """))
+    }
+
+    /// What is special about a forum, for a person choosing where to try something.
+    private static func note(_ forum: ForumRecord) -> String {
+        var notes: [String] = []
+        if !forum.acceptsThreads { notes.append("Not accepting new threads.") }
+        if forum.previewFirst { notes.append("New threads are previewed first.") }
+        if let group = forum.secondaryTagGroup.flatMap({ Catalog.secondaryTags[$0] }) {
+            notes.append("Tag \(group.name): " + group.tags.map { "\($0.id) \($0.name)" }.joined(separator: ", ") + ".")
+        }
+        if forum.archived { notes.append("Needs the archives upgrade.") }
+        if let thread = forum.closedRedirectThreadId { notes.append("New threads are refused as closed (thread \(thread)).") }
+        return notes.joined(separator: " ")
     }
 
     /// The shape of the forum's JSON index: `user`, `forums` (categories with `sub_forums`), `stats`.
