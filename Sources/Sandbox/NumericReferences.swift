@@ -10,22 +10,9 @@ enum NumericReferences {
     /// HTML escaping as vBulletin 3 does it for titles and names: `&` becomes `&amp;` except where
     /// it starts a decimal reference or `&shy;`.
     static func escapeKeepingReferences(_ text: String) -> String {
-        guard text.contains("&#") || text.contains("&shy;") else { return esc(text) }
-        var out = ""
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(of: "&") {
-            out += esc(String(rest[..<ampersand]))
-            let after = rest[ampersand...]
-            if let length = decimalReferenceLength(after) ?? (after.hasPrefix("&shy;") ? 5 : nil) {
-                let end = after.index(after.startIndex, offsetBy: length)
-                out += after[..<end]
-                rest = after[end...]
-            } else {
-                out += "&amp;"
-                rest = after.dropFirst()
-            }
-        }
-        return out + esc(String(rest))
+        pieces(of: text).map { piece in
+            piece.isReference ? String(piece.text) : esc(String(piece.text)).replacingOccurrences(of: "&amp;shy;", with: "&shy;")
+        }.joined()
     }
 
     /// Renders stored BBCode with `render` (which escapes `&` and may read references itself) so
@@ -36,34 +23,23 @@ enum NumericReferences {
         guard text.contains("&#") else { return render(text) }
         var references: [String] = []
         var indexOf: [String: Int] = [:]
-        var protected = ""
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(of: "&") {
-            protected += rest[..<ampersand]
-            let after = rest[ampersand...]
-            guard let length = decimalReferenceLength(after) else {
-                protected += "&"
-                rest = after.dropFirst()
+        var protected = String.UnicodeScalarView()
+        for piece in pieces(of: text) {
+            let reference = String(piece.text)
+            let index = indexOf[reference] ?? references.count
+            guard piece.isReference, index < standInCount, let stand = Unicode.Scalar(standInBase + UInt32(index)) else {
+                protected.append(contentsOf: piece.text.unicodeScalars)
                 continue
             }
-            let end = after.index(after.startIndex, offsetBy: length)
-            let reference = String(after[..<end])
-            let index = indexOf[reference] ?? references.count
-            if let stand = Unicode.Scalar(standInBase + UInt32(index)), index < standInCount {
-                if index == references.count {
-                    references.append(reference)
-                    indexOf[reference] = index
-                }
-                protected.unicodeScalars.append(stand)
-            } else {
-                protected += reference
+            if index == references.count {
+                references.append(reference)
+                indexOf[reference] = index
             }
-            rest = after[end...]
+            protected.append(stand)
         }
-        protected += rest
 
         var output = String.UnicodeScalarView()
-        for scalar in render(protected).unicodeScalars {
+        for scalar in render(String(protected)).unicodeScalars {
             let index = Int(scalar.value) - Int(standInBase)
             if index >= 0, index < references.count {
                 output.append(contentsOf: references[index].unicodeScalars)
@@ -82,29 +58,31 @@ enum NumericReferences {
     /// reads them (a reference to nothing shows U+FFFD; 128 to 159 name windows-1252's characters).
     static func decode(_ text: String) -> String {
         guard text.contains("&#") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(of: "&") {
-            out += rest[..<ampersand]
-            let after = rest[ampersand...]
-            guard let length = decimalReferenceLength(after) else {
-                out += "&"
-                rest = after.dropFirst()
-                continue
-            }
-            let digits = after.dropFirst(2).prefix(length - 3)
-            out += character(named: digits)
-            rest = after.dropFirst(length)
-        }
-        return out + rest
+        return pieces(of: text).map { piece in
+            piece.isReference ? character(named: piece.text.dropFirst(2).dropLast()) : String(piece.text)
+        }.joined()
     }
 
-    /// The length of `&#DIGITS;` at the start of `text` (vBulletin's `&#[0-9]+;`), or nil.
-    private static func decimalReferenceLength(_ text: Substring) -> Int? {
-        guard text.hasPrefix("&#") else { return nil }
-        let digits = text.dropFirst(2).prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, text.dropFirst(2 + digits.count).first == ";" else { return nil }
-        return 3 + digits.count
+    /// The text cut into runs of other text and decimal references (vBulletin's `&#[0-9]+;`), in order.
+    private static func pieces(of text: String) -> [(isReference: Bool, text: Substring)] {
+        var pieces: [(isReference: Bool, text: Substring)] = []
+        var runStart = text.startIndex
+        var index = text.startIndex
+        while let ampersand = text[index...].firstIndex(of: "&") {
+            let digits = text[ampersand...].dropFirst(2).prefix { $0.isASCII && $0.isNumber }
+            guard text[ampersand...].hasPrefix("&#"), !digits.isEmpty, digits.endIndex < text.endIndex,
+                  text[digits.endIndex] == ";" else {
+                index = text.index(after: ampersand)
+                continue
+            }
+            if runStart < ampersand { pieces.append((false, text[runStart..<ampersand])) }
+            let end = text.index(after: digits.endIndex)
+            pieces.append((true, text[ampersand..<end]))
+            runStart = end
+            index = end
+        }
+        if runStart < text.endIndex { pieces.append((false, text[runStart...])) }
+        return pieces
     }
 
     private static func character(named digits: Substring) -> String {
