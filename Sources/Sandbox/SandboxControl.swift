@@ -79,8 +79,10 @@ extension SandboxHTTPHandler {
             return try await changeForum(request)
         case "thread":
             return try await changeThread(request)
-        default:
+        case "loop":
             return .redirect(to: "/_sandbox/loop")
+        default:
+            throw ControlProblem(message: "unknown sandbox control: \(name)")
         }
     }
 
