@@ -16,10 +16,31 @@ enum Catalog {
         Icon(id: 65, name: "Fun"),
     ]
 
-    /// Second radio groups on some forums' new-thread forms, keyed by the group's input name.
-    static let secondaryTags: [String: [Icon]] = [
-        "samart_tag": [Icon(id: 1, name: "Critique Wanted"), Icon(id: 2, name: "Showcase")],
-        "tma_ama": [Icon(id: 1, name: "Ask"), Icon(id: 2, name: "Tell")],
+    /// A second radio group on some forums' new-thread forms, next to the post icons. The forum
+    /// requires one of its values: a missing or unknown one is refused.
+    struct TagGroup: Sendable {
+        /// The input's name.
+        var name: String
+        /// The row's label on the form.
+        var label: String
+        var tags: [Icon]
+        /// The value checked when the form is first shown (Ask/Tell's form starts on TMA), or nil
+        /// when the poster must choose.
+        var initial: Int64?
+
+        func tag(_ id: Int64) -> Icon? {
+            tags.first { $0.id == id }
+        }
+    }
+
+    /// Second tag groups by input name, with the values the real forms use.
+    static let secondaryTags: [String: TagGroup] = [
+        "samart_tag": TagGroup(name: "samart_tag", label: "Sale Type:", tags: [
+            Icon(id: 1, name: "Selling"), Icon(id: 2, name: "Buying"), Icon(id: 3, name: "Trading"), Icon(id: 4, name: "Other"),
+        ], initial: nil),
+        "tma_ama": TagGroup(name: "tma_ama", label: "Thread Type:", tags: [
+            Icon(id: 0, name: "TMA"), Icon(id: 1, name: "AMA"),
+        ], initial: 0),
     ]
 
     static func icon(_ id: Int64) -> Icon? {

@@ -29,12 +29,19 @@ public enum Fault: String, Sendable, CaseIterable, Equatable {
     /// request whose client has given up (it stores after the client's timeout, and after a
     /// check made right after it). Last for the same reason as the one above.
     case late
+    /// Cloudflare's browser check answers instead of the forum (HTTP 403, `cf-mitigated:
+    /// challenge`); nothing reaches the forum. Last, like the two above.
+    case cloudflare
+    /// The forum's closed-thread refusal, a `standardredirect` page leading to a thread that
+    /// exists (the request's thread, else the forum's newest, else the seeded closed one);
+    /// nothing is stored. Last, like the others.
+    case closedRedirect = "closedredirect"
 
     /// Whether the request is carried out before the fault shows.
     var storesFirst: Bool {
         switch self {
         case .drop, .slow, .truncate, .empty, .noForm, .serverErrorAfterStoring, .late: return true
-        case .serverError, .databaseError, .notHTML, .redirectLoop: return false
+        case .serverError, .databaseError, .notHTML, .redirectLoop, .cloudflare, .closedRedirect: return false
         }
     }
 }

@@ -1,8 +1,9 @@
 import Common
 import Foundation
 
-/// Name/value pairs from a query string or a form body, decoded the way the forum does:
-/// bytes are windows-1252 and `&#NNNN;` references become the characters they name.
+/// Name/value pairs from a query string or a form body, decoded the way the forum does: bytes
+/// are windows-1252, and `&#NNNN;` references stay as sent (vBulletin stores them; see
+/// `NumericReferences`).
 public struct FormFields: Sendable, Equatable {
     public private(set) var pairs: [(name: String, value: String)]
     /// Names of file inputs that arrived with content (the reply form's `attachment`).
@@ -65,7 +66,7 @@ public struct FormFields: Sendable, Equatable {
             }
             index = bytes.index(after: index)
         }
-        return NumericReferences.decode(Windows1252.decode(raw))
+        return Windows1252.decode(raw)
     }
 
     /// Parses a `multipart/form-data` body. Returns nil when the body does not follow the
@@ -86,7 +87,7 @@ public struct FormFields: Sendable, Equatable {
             if let filename = part.filename {
                 if !filename.isEmpty || !part.content.isEmpty { fields.files[part.name] = Data(part.content) }
             } else {
-                fields.append(part.name, NumericReferences.decode(Windows1252.decode(part.content)))
+                fields.append(part.name, Windows1252.decode(part.content))
             }
             cursor = next + 2 + delimiter.count
         }
@@ -112,7 +113,7 @@ public struct FormFields: Sendable, Equatable {
                 filename = Self.parameter("filename", in: line)
             }
             guard let name else { return nil }
-            self.name = NumericReferences.decode(name)
+            self.name = name
         }
 
         /// `name="value"` from a Content-Disposition line (quoted, as browsers send it).

@@ -6,8 +6,10 @@ import GRDB
 struct UserRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "user"
 
-    enum Standing: String, Codable, Sendable {
-        case member, banned, probation
+    /// What the forum lets the account do. `noplatinum`: an ordinary member without the Platinum
+    /// upgrade, so every private-message page is refused.
+    enum Standing: String, Codable, Sendable, CaseIterable {
+        case member, banned, probation, noplatinum
     }
 
     var id: Int64
@@ -38,6 +40,12 @@ struct ForumRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     /// The name of a second tag radio group on the new-thread form (`samart_tag`, `tma_ama`).
     var secondaryTagGroup: String?
     var acceptsThreads: Bool
+    /// Its pages and threads need the archives upgrade, which no sandbox account has.
+    var archived: Bool
+    /// When set, a new thread submitted here is refused with the closed-thread redirect page
+    /// pointing at this (existing) thread, as the real forum once answered: a refusal that looks
+    /// like a link to a thread.
+    var closedRedirectThreadId: Int64?
 }
 
 struct ThreadRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
@@ -51,6 +59,8 @@ struct ThreadRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     var secondaryTagId: Int64?
     var closed: Bool
     var createdAt: Date
+    /// Needs the archives upgrade (as does every thread of an archived forum).
+    var archived: Bool
 }
 
 struct PostRecord: Codable, Sendable, FetchableRecord, PersistableRecord {

@@ -1,139 +1,171 @@
 import Foundation
 import GRDB
 
-/// `/_sandbox/...`: what tests use to look inside the forum and to steer it. Faults never touch these.
+/// `/_sandbox/...`: what tests use to look inside the forum and to steer it. Faults, Cloudflare
+/// and the request counts never touch these. Parameters go in the query or a form body; a bad
+/// one (an unknown user, standing, fault or control) is a 400 in plain text saying what is known.
 ///
-/// - `GET /_sandbox/state.json`: every user, forum, thread, post and private message.
-/// - `POST /_sandbox/fault?next=KIND`: the next posting request gets that fault.
-/// - `POST /_sandbox/expire-sessions`: every login cookie stops working (the forum logged everyone out).
+/// - `GET /_sandbox/state.json`: every user (with standing), forum (with its tag group and
+///   values, `archived`, `closedRedirectThreadId`), thread, post and private message; text as
+///   stored, plus `...Shown` as a reader sees it (`SandboxState`).
+/// - `GET /_sandbox/requests.json`: requests received, and POSTs and submits per posting script
+///   (`SandboxRequestCounts`). `POST /_sandbox/reset-requests` sets them to zero.
+/// - `POST /_sandbox/fault?next=KIND`: the next posting request gets that fault (`Fault`'s names,
+///   `cloudflare` and `closedredirect` included).
+/// - `POST /_sandbox/expire-sessions[?user=NAME]`: every login cookie (or that user's) stops
+///   working: the forum then answers as to a visitor who is not logged in, and deletes the cookies.
+/// - `POST /_sandbox/standing?user=NAME&standing=member|banned|probation|noplatinum[&days=N]`:
+///   the account's standing; probation lasts N days from now (3 unless given).
+/// - `POST /_sandbox/cloudflare?challenge=on|off`: Cloudflare's challenge answers every request
+///   but these controls (HTTP 403, `cf-mitigated: challenge`), or stops.
+/// - `POST /_sandbox/forum?forumid=N[&archived=on|off][&closedredirect=THREADID|off]`: the forum
+///   needs the archives upgrade; its new threads are refused with the closed-thread redirect to
+///   THREADID (which must exist).
+/// - `POST /_sandbox/thread?threadid=N[&closed=on|off][&archived=on|off]`.
 /// - `GET /_sandbox/loop`: redirects to itself, for the `loop` fault.
 extension SandboxHTTPHandler {
+    static let controls = ["state.json", "requests.json", "reset-requests", "fault", "expire-sessions", "standing",
+                           "cloudflare", "forum", "thread", "loop"]
+
     func control(_ request: SandboxRequest) async throws -> SandboxResponse {
-        switch (request.method, request.script) {
-        case (.get, "_sandbox/state.json"):
+        let name = String(request.script.dropFirst("_sandbox/".count))
+        guard Self.controls.contains(name) else {
+            return Self.badRequest("unknown sandbox control: /\(request.script) (known: \(Self.controls.joined(separator: ", ")))")
+        }
+        let wantsPost = !["state.json", "requests.json", "loop"].contains(name)
+        if wantsPost, request.method != .post {
+            return .text("/\(request.script) takes a POST\n", status: 405)
+        }
+        do {
+            return try await run(name, request)
+        } catch let problem as ControlProblem {
+            return Self.badRequest(problem.message)
+        }
+    }
+
+    /// A parameter that is missing or wrong.
+    private struct ControlProblem: Error {
+        var message: String
+    }
+
+    private static func badRequest(_ message: String) -> SandboxResponse {
+        .text(message + "\n", status: 400)
+    }
+
+    private func run(_ name: String, _ request: SandboxRequest) async throws -> SandboxResponse {
+        switch name {
+        case "state.json":
             return .json(try await SandboxState.load(from: forum.database).encoded())
-        case (.post, "_sandbox/fault"):
+        case "requests.json":
+            return .json(try await counter.current().encoded())
+        case "reset-requests":
+            await counter.reset()
+            return .text("request counts are zero\n", status: 200)
+        case "fault":
             guard let fault = request["next"].flatMap(Fault.init(rawValue:)) else {
-                return .text("next= must name a fault: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))\n", status: 400)
+                throw ControlProblem(message: "next= must name a fault: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             await dice.enqueue(fault)
             return .text("the next posting request gets: \(fault.rawValue)\n", status: 200)
-        case (.post, "_sandbox/expire-sessions"):
-            try await forum.database.queue.write { db in
-                for user in try UserRecord.fetchAll(db) {
-                    try db.execute(sql: "UPDATE user SET cookieToken = ? WHERE id = ?", arguments: [Token.hex(32), user.id])
-                }
-            }
-            return .text("every session has expired\n", status: 200)
-        case (_, "_sandbox/loop"):
+        case "expire-sessions":
+            return try await expireSessions(request)
+        case "standing":
+            return try await setStanding(request)
+        case "cloudflare":
+            let on = try Self.switchValue(request, "challenge", required: true) ?? false
+            await cloudflare.set(challenging: on)
+            return .text(on ? "Cloudflare's challenge answers every request\n" : "Cloudflare lets requests through\n", status: 200)
+        case "forum":
+            return try await changeForum(request)
+        case "thread":
+            return try await changeThread(request)
+        case "loop":
             return .redirect(to: "/_sandbox/loop")
         default:
-            return .text("unknown sandbox control: /\(request.script)\n", status: 404)
+            throw ControlProblem(message: "unknown sandbox control: \(name)")
         }
     }
-}
 
-/// The whole forum as JSON, for tests to check what landed. Text is the stored BBCode.
-public struct SandboxState: Codable, Sendable, Equatable {
-    public struct User: Codable, Sendable, Equatable {
-        public var id: Int64
-        public var username: String
-        public var standing: String
-    }
-
-    public struct Forum: Codable, Sendable, Equatable {
-        public var id: Int64
-        public var title: String
-        public var previewFirst: Bool
-        public var acceptsThreads: Bool
-    }
-
-    public struct Thread: Codable, Sendable, Equatable {
-        public var id: Int64
-        public var forumId: Int64
-        public var title: String
-        public var authorId: Int64
-        public var author: String
-        public var iconId: Int64
-        public var secondaryTagId: Int64?
-        public var closed: Bool
-        public var postIds: [Int64]
-    }
-
-    public struct Post: Codable, Sendable, Equatable {
-        public var id: Int64
-        public var threadId: Int64
-        public var authorId: Int64
-        public var author: String
-        public var text: String
-        public var postedAt: Date
-        public var editedAt: Date?
-    }
-
-    public struct Message: Codable, Sendable, Equatable {
-        public var id: Int64
-        /// `inbox` or `sent`.
-        public var folder: String
-        public var ownerId: Int64
-        public var owner: String
-        public var from: String
-        public var to: String
-        public var title: String
-        public var text: String
-        public var iconId: Int64
-        public var sentAt: Date
-        public var seen: Bool
-        public var repliedTo: Bool
-        public var forwarded: Bool
-        public var previousMessageId: Int64?
-    }
-
-    public var users: [User]
-    public var forums: [Forum]
-    public var threads: [Thread]
-    public var posts: [Post]
-    public var messages: [Message]
-
-    public static func decode(_ data: Data) throws -> SandboxState {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(SandboxState.self, from: data)
-    }
-
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(self)
-    }
-
-    static func load(from database: SandboxDatabase) async throws -> SandboxState {
-        try await database.queue.read { db in
-            let users = try UserRecord.order(Column("id")).fetchAll(db)
-            let names = Dictionary(uniqueKeysWithValues: users.map { ($0.id, $0.username) })
-            let posts = try PostRecord.order(Column("threadId"), Column("postedAt"), Column("id")).fetchAll(db)
-            let postIds = Dictionary(grouping: posts, by: \.threadId).mapValues { $0.map(\.id) }
-            return SandboxState(
-                users: users.map { User(id: $0.id, username: $0.username, standing: $0.standing.rawValue) },
-                forums: try ForumRecord.order(Column("position")).fetchAll(db).map {
-                    Forum(id: $0.id, title: $0.title, previewFirst: $0.previewFirst, acceptsThreads: $0.acceptsThreads)
-                },
-                threads: try ThreadRecord.order(Column("id")).fetchAll(db).map {
-                    Thread(id: $0.id, forumId: $0.forumId, title: $0.title, authorId: $0.authorId,
-                           author: names[$0.authorId] ?? "", iconId: $0.iconId, secondaryTagId: $0.secondaryTagId,
-                           closed: $0.closed, postIds: postIds[$0.id] ?? [])
-                },
-                posts: posts.map {
-                    Post(id: $0.id, threadId: $0.threadId, authorId: $0.authorId, author: names[$0.authorId] ?? "",
-                         text: $0.bbcode, postedAt: $0.postedAt, editedAt: $0.editedAt)
-                },
-                messages: try MessageRecord.order(Column("id")).fetchAll(db).map {
-                    Message(id: $0.id, folder: $0.folderId == MessageRecord.sentItems ? "sent" : "inbox",
-                            ownerId: $0.ownerId, owner: names[$0.ownerId] ?? "", from: names[$0.fromId] ?? "",
-                            to: names[$0.toId] ?? "", title: $0.title, text: $0.bbcode, iconId: $0.iconId,
-                            sentAt: $0.sentAt, seen: $0.seen, repliedTo: $0.repliedTo, forwarded: $0.forwarded,
-                            previousMessageId: $0.previousMessageId)
-                })
+    private func user(named name: String?) async throws -> UserRecord {
+        guard let name, !name.isEmpty else { throw ControlProblem(message: "user= must name an account") }
+        let found = try await forum.database.queue.read { db in
+            try UserRecord.filter(Column("username").collating(.nocase) == name).fetchOne(db)
         }
+        guard let found else { throw ControlProblem(message: "no account is called '\(name)'") }
+        return found
+    }
+
+    /// `on|off` (also 1/0, yes/no, true/false), or nil when absent and not required.
+    private static func switchValue(_ request: SandboxRequest, _ name: String, required: Bool = false) throws -> Bool? {
+        guard let text = request[name]?.lowercased() else {
+            if required { throw ControlProblem(message: "\(name)= must be on or off") }
+            return nil
+        }
+        switch text {
+        case "on", "1", "yes", "true": return true
+        case "off", "0", "no", "false": return false
+        default: throw ControlProblem(message: "\(name)= must be on or off, not '\(text)'")
+        }
+    }
+
+    private func expireSessions(_ request: SandboxRequest) async throws -> SandboxResponse {
+        let only = request["user"] == nil ? nil : try await user(named: request["user"])
+        try await forum.database.queue.write { db in
+            for account in try UserRecord.fetchAll(db) where only == nil || only?.id == account.id {
+                try db.execute(sql: "UPDATE user SET cookieToken = ? WHERE id = ?", arguments: [Token.hex(32), account.id])
+            }
+        }
+        return .text(only.map { "\($0.username)'s session has expired\n" } ?? "every session has expired\n", status: 200)
+    }
+
+    private func setStanding(_ request: SandboxRequest) async throws -> SandboxResponse {
+        let account = try await user(named: request["user"])
+        let known = UserRecord.Standing.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let text = request["standing"], let standing = UserRecord.Standing(rawValue: text) else {
+            throw ControlProblem(message: "standing= must be one of \(known), not '\(request["standing"] ?? "")'")
+        }
+        var until: Date?
+        if standing == .probation {
+            let days = request["days"].map { Double($0) } ?? 3
+            guard let days, days > 0, days < 36_500 else {
+                throw ControlProblem(message: "days= must be a number of days above 0, not '\(request["days"] ?? "")'")
+            }
+            until = forum.now.addingTimeInterval(days * 24 * 3600)
+        }
+        try await forum.database.queue.write { [until] db in
+            try db.execute(sql: "UPDATE user SET standing = ?, probationUntil = ? WHERE id = ?",
+                           arguments: [standing.rawValue, until, account.id])
+        }
+        return .text("\(account.username) is now \(standing.rawValue)\n", status: 200)
+    }
+
+    private func changeForum(_ request: SandboxRequest) async throws -> SandboxResponse {
+        guard let id = request.id("forumid"),
+              var record = try await forum.database.queue.read({ db in try ForumRecord.fetchOne(db, key: id) })
+        else { throw ControlProblem(message: "forumid= must name a forum") }
+        if let archived = try Self.switchValue(request, "archived") { record.archived = archived }
+        if let target = request["closedredirect"] {
+            if let off = try? Self.switchValue(request, "closedredirect"), off == false {
+                record.closedRedirectThreadId = nil
+            } else if let threadId = Int64(target),
+                      try await forum.database.queue.read({ db in try ThreadRecord.exists(db, key: threadId) }) {
+                record.closedRedirectThreadId = threadId
+            } else {
+                throw ControlProblem(message: "closedredirect= must be the id of a thread that exists, or off")
+            }
+        }
+        try await forum.database.queue.write { [record] db in try record.update(db) }
+        return .text("forum \(record.id): archived \(record.archived), closed redirect to "
+                     + "\(record.closedRedirectThreadId.map(String.init) ?? "none")\n", status: 200)
+    }
+
+    private func changeThread(_ request: SandboxRequest) async throws -> SandboxResponse {
+        guard let id = request.id("threadid"),
+              var record = try await forum.database.queue.read({ db in try ThreadRecord.fetchOne(db, key: id) })
+        else { throw ControlProblem(message: "threadid= must name a thread") }
+        if let closed = try Self.switchValue(request, "closed") { record.closed = closed }
+        if let archived = try Self.switchValue(request, "archived") { record.archived = archived }
+        try await forum.database.queue.write { [record] db in try record.update(db) }
+        return .text("thread \(record.id): closed \(record.closed), archived \(record.archived)\n", status: 200)
     }
 }

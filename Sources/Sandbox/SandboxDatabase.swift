@@ -18,9 +18,25 @@ struct SandboxDatabase: Sendable {
         if !FileManager.default.fileExists(atPath: file.path) { try PrivateFile.write(Data(), to: file) }
         queue = try DatabaseQueue(path: file.path)
         var migrator = DatabaseMigrator()
+        // Registered in this order so that a new file gets the whole schema before the seed; a
+        // file made before "schema-2" (which has "schema" and "seed") gets "schema-2" and "seed-2".
         migrator.registerMigration("schema", migrate: Self.createSchema)
+        migrator.registerMigration("schema-2", migrate: Self.addArchivesAndClosedRedirects)
         migrator.registerMigration("seed") { db in try Seed.insert(into: db, now: now) }
+        migrator.registerMigration("seed-2") { db in try Seed.upgradeFirstSeed(db, now: now) }
         try migrator.migrate(queue)
+    }
+
+    /// Archived forums and threads (they need the archives upgrade), and forums whose new
+    /// threads are refused with a closed-thread redirect.
+    private static func addArchivesAndClosedRedirects(_ db: Database) throws {
+        try db.alter(table: "forum") { t in
+            t.add(column: "archived", .boolean).notNull().defaults(to: false)
+            t.add(column: "closedRedirectThreadId", .integer)
+        }
+        try db.alter(table: "thread") { t in
+            t.add(column: "archived", .boolean).notNull().defaults(to: false)
+        }
     }
 
     private static func createSchema(_ db: Database) throws {

@@ -66,6 +66,11 @@ struct SandboxForum: Sendable {
         case "misc.php": return try await misc(request, user: user)
         default:
             if request.script.hasPrefix("images/") { return Images.image(at: "/" + request.script) }
+            // Where the upgrade refusals link: a practice forum sells nothing.
+            if request.script.hasPrefix("products/") {
+                return ErrorPages.standardError("This practice forum sells no upgrades; nothing here costs anything.",
+                                                title: "Upgrades", user: user)
+            }
             return ErrorPages.standardError("The page you asked for does not exist on this forum.",
                                             title: "Not Found", user: user).with(status: 404)
         }
@@ -75,8 +80,14 @@ struct SandboxForum: Sendable {
 
     /// The logged-in user, or the forum's "registered members only" refusal.
     func member(_ user: UserRecord?) throws -> UserRecord {
-        guard let user else { throw Refusal(page: ErrorPages.standardError(ErrorPages.Message.mustLogIn, user: nil)) }
+        guard let user else { throw Refusal(page: ErrorPages.mustRegister()) }
         return user
+    }
+
+    /// Refuses what needs the archives upgrade: an archived forum, or a thread that is archived
+    /// or sits in one. No sandbox account has the upgrade.
+    func readable(forum: ForumRecord?, thread: ThreadRecord? = nil, user: UserRecord?) throws {
+        if forum?.archived == true || thread?.archived == true { throw Refusal(page: ErrorPages.requiresArchives(user)) }
     }
 
     /// The user if they may post now; refuses guests and users on probation.

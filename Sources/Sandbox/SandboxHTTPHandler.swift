@@ -7,6 +7,8 @@ import Foundation
 struct SandboxHTTPHandler: HTTPHandler {
     let forum: SandboxForum
     let dice: FaultDice
+    let counter: RequestCounter
+    let cloudflare: CloudflareGate
 
     /// Scripts whose POSTs change something: what `on=post` faults and `failNextPost` aim at.
     static let postingScripts: Set<String> = ["newreply.php", "editpost.php", "newthread.php", "private.php"]
@@ -26,10 +28,19 @@ struct SandboxHTTPHandler: HTTPHandler {
         if parsed.script.hasPrefix("_sandbox/") {
             return Self.http(try await control(parsed))
         }
+        await counter.record(parsed)
+        if await cloudflare.challenging {
+            log(parsed, status: "403, Cloudflare's challenge")
+            return Self.http(CloudflareGate.challenge())
+        }
         let isPosting = parsed.method == .post && Self.postingScripts.contains(parsed.script)
         let fault = await dice.next(isPosting: isPosting, isPage: !isPosting)
         if let fault, !fault.storesFirst {
             log(parsed, status: "fault \(fault.rawValue)")
+            if fault == .closedRedirect {
+                let visitor = try await forum.visitor(for: parsed)
+                return Self.http(try await forum.closedRedirect(answering: parsed, user: visitor.user))
+            }
             return Self.http(Self.answer(for: fault))
         }
 
@@ -37,7 +48,10 @@ struct SandboxHTTPHandler: HTTPHandler {
         let visitor = try await forum.visitor(for: parsed)
         var response = try await forum.respond(to: parsed, visitor: visitor)
         if visitor.staleCookies {
-            response = response.setting(["bbuserid", "bbpassword", "sessionhash"].map(SetCookie.deleting))
+            // Stale cookies are deleted, except those the answer sets afresh: a login made with a
+            // stale session in the jar must keep the session it has just been given.
+            let fresh = Set(response.headers.filter { $0.name == "Set-Cookie" }.compactMap { $0.value.split(separator: "=").first.map(String.init) })
+            response = response.setting(["bbuserid", "bbpassword", "sessionhash"].filter { !fresh.contains($0) }.map(SetCookie.deleting))
         }
         log(parsed, status: fault.map { "\(response.status), then fault \($0.rawValue)" } ?? "\(response.status)")
 
@@ -78,7 +92,10 @@ struct SandboxHTTPHandler: HTTPHandler {
             return .text("upstream connect error or disconnect/reset before headers\n", status: 200)
         case .redirectLoop:
             return .redirect(to: "/_sandbox/loop")
-        case .drop, .slow, .truncate, .empty, .noForm, .late:
+        case .cloudflare:
+            return CloudflareGate.challenge()
+        case .drop, .slow, .truncate, .empty, .noForm, .late, .closedRedirect:
+            // Answered by the forum (after storing, or for `closedredirect`, by its refusal).
             return .text("", status: 200)
         }
     }
@@ -99,6 +116,7 @@ struct SandboxHTTPHandler: HTTPHandler {
         case 200: return "OK"
         case 302: return "Found"
         case 400: return "Bad Request"
+        case 403: return "Forbidden"
         case 404: return "Not Found"
         case 405: return "Method Not Allowed"
         case 500: return "Internal Server Error"

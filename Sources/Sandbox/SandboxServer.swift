@@ -14,7 +14,13 @@ import Foundation
 /// What a test can count on:
 /// - Accounts and ids in `Seed` (every password is `Seed.Account.password`): a member, another
 ///   member whose posts the first may not edit, a banned account, one on probation (for three days
-///   from the clock's start), and the `sandbox` profile's account.
+///   from the clock's start), one without Platinum, and the `sandbox` profile's account; forums
+///   with a second tag group (Ask/Tell, SA-Mart), an archived one, and one whose new threads are
+///   refused with the closed-thread redirect page.
+/// - Pages look like the real forum's: divs in `<head>` (an HTML4 parser loses the body class),
+///   `&#NNN;` references stored as posted and shown as characters, refusals as `standarderror` or
+///   `standardredirect` pages. `SandboxControl` lists the `/_sandbox/...` controls that switch
+///   standings, Cloudflare's challenge, archived and closed-redirect forums, and count requests.
 /// - `SandboxConfiguration.floodInterval` defaults to the forum's 30 s: pass 0 unless flood
 ///   control is what is tested. `clock` lets a test move time by hand.
 /// - `GET /_sandbox/state.json` (`SandboxState.decode`) holds every thread, post and PM with ids,
@@ -30,19 +36,21 @@ public final class SandboxServer: Sendable {
     private let http: HTTPServer
     private let task: Task<Void, any Error>
     private let dice: FaultDice
+    private let cloudflare: CloudflareGate
     private let removeDataOnStop: Bool
 
     /// `http://127.0.0.1:PORT/`
     public let baseURL: URL
 
     private init(port: UInt16, baseURL: URL, dataDirectory: URL, http: HTTPServer, task: Task<Void, any Error>,
-                 dice: FaultDice, removeDataOnStop: Bool) {
+                 dice: FaultDice, cloudflare: CloudflareGate, removeDataOnStop: Bool) {
         self.port = port
         self.baseURL = baseURL
         self.dataDirectory = dataDirectory
         self.http = http
         self.task = task
         self.dice = dice
+        self.cloudflare = cloudflare
         self.removeDataOnStop = removeDataOnStop
     }
 
@@ -50,6 +58,20 @@ public final class SandboxServer: Sendable {
     public struct StartError: MissiveError {
         public var description: String
         public var status: ExitStatus = .unavailable
+
+        public init(description: String, status: ExitStatus = .unavailable) {
+            self.description = description
+            self.status = status
+        }
+
+        /// Another program holds the port: a status of its own (75, try again later), so a
+        /// script can tell it from a sandbox that cannot start at all.
+        init(portInUse port: UInt16) {
+            self.init(description: "port \(port) on 127.0.0.1 is in use; choose another with --port N",
+                      status: Self.portInUseStatus)
+        }
+
+        public static let portInUseStatus = ExitStatus.tempFailure
     }
 
     /// Opens (or creates and seeds) the database, binds 127.0.0.1, and returns once listening.
@@ -78,7 +100,8 @@ public final class SandboxServer: Sendable {
         }
         let dice = FaultDice(plan: configuration.faults, seed: configuration.seed)
         let forum = SandboxForum(database: database, configuration: configuration, themes: themes)
-        let handler = SandboxHTTPHandler(forum: forum, dice: dice)
+        let cloudflare = CloudflareGate()
+        let handler = SandboxHTTPHandler(forum: forum, dice: dice, counter: RequestCounter(), cloudflare: cloudflare)
         // A long handler timeout: slow answers must be slow, not turned into 500s by the server.
         let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: configuration.port)
         let http = HTTPServer(address: address, timeout: 24 * 3600,
@@ -96,6 +119,9 @@ public final class SandboxServer: Sendable {
         var waited = 0
         while await !http.isListening {
             if let error = await failure.error {
+                if case SocketError.failed(_, EADDRINUSE, _)? = error as? SocketError {
+                    throw StartError(portInUse: configuration.port)
+                }
                 throw StartError(description: "could not listen on 127.0.0.1:\(configuration.port): \(error.localizedDescription)")
             }
             guard waited < 10_000 else {
@@ -111,7 +137,7 @@ public final class SandboxServer: Sendable {
             throw StartError(description: "the server did not report the port it listens on")
         }
         return SandboxServer(port: port, baseURL: baseURL, dataDirectory: directory, http: http, task: task, dice: dice,
-                             removeDataOnStop: configuration.dataDirectory == nil)
+                             cloudflare: cloudflare, removeDataOnStop: configuration.dataDirectory == nil)
     }
 
     /// Holds why the server task ended, if it did.
@@ -124,6 +150,12 @@ public final class SandboxServer: Sendable {
     /// one particular failure rather than a rate).
     public func failNextPost(with fault: Fault) async {
         await dice.enqueue(fault)
+    }
+
+    /// Puts Cloudflare's browser check in front of every page (or takes it away), as
+    /// `POST /_sandbox/cloudflare?challenge=on` does.
+    public func setCloudflareChallenge(_ on: Bool) async {
+        await cloudflare.set(challenging: on)
     }
 
     /// Stops listening, waits for the server task, and removes the data directory if it was a temporary one.

@@ -11,6 +11,8 @@ public enum Seed {
         public static let other = (id: Int64(1002), username: "Zoë")
         public static let banned = (id: Int64(1003), username: "banned")
         public static let probation = (id: Int64(1004), username: "probation")
+        /// A member without the Platinum upgrade: every private.php page is refused.
+        public static let noPlatinum = (id: Int64(1006), username: "noplatinum")
         /// The account the default `sandbox` profile logs in as (`missive init` writes that profile).
         public static let tester = (id: Int64(1005), username: Config.sandboxProfile().username ?? "Missive Tester")
         public static let password = "sandbox"
@@ -21,11 +23,29 @@ public enum Seed {
         public static let generalForum: Int64 = 1
         public static let previewFirstForum: Int64 = 2
         public static let askTellForum: Int64 = 3
+        /// Not accepting new threads.
         public static let archiveForum: Int64 = 4
+        /// SA-Mart-like: preview first, and the `samart_tag` group (1 selling, 2 buying, 3 trading, 4 other).
+        public static let samartForum: Int64 = 5
+        /// Archived: its pages and threads need the archives upgrade, which no account has.
+        public static let archivesUpgradeForum: Int64 = 6
+        /// A new thread submitted here is refused with the closed-thread redirect page pointing at
+        /// `closedDoorThread`.
+        public static let closedDoorForum: Int64 = 7
         public static let welcomeThread: Int64 = 3_500_001
         public static let closedThread: Int64 = 3_500_002
         public static let longThread: Int64 = 3_500_003
         public static let askThread: Int64 = 3_500_004
+        // Threads added by the second seed sit below the first seed's, so that they never meet
+        // the ids of threads posted in a sandbox made before them.
+        /// In the archived forum.
+        public static let archivedThread: Int64 = 3_400_001
+        /// In the ordinary forum, but archived on its own.
+        public static let archivedThreadElsewhere: Int64 = 3_400_002
+        /// Closed, in `closedDoorForum`: where that forum's refusals point.
+        public static let closedDoorThread: Int64 = 3_400_003
+        /// In SA-Mart, tagged selling.
+        public static let samartThread: Int64 = 3_400_004
         /// The first post of the welcome thread, written by `Zoë` (not editable by `sandbox`).
         public static let othersPost: Int64 = 500_000_001
         /// The second post of the welcome thread, written by `sandbox`.
@@ -52,13 +72,13 @@ public enum Seed {
 
         let forums = [
             ForumRecord(id: Ids.generalForum, category: "Main", title: "Sandbox Discussion", position: 1,
-                        previewFirst: false, secondaryTagGroup: nil, acceptsThreads: true),
+                        previewFirst: false, secondaryTagGroup: nil, acceptsThreads: true, archived: false),
             ForumRecord(id: Ids.previewFirstForum, category: "Main", title: "Preview First Gallery", position: 2,
-                        previewFirst: true, secondaryTagGroup: "samart_tag", acceptsThreads: true),
+                        previewFirst: true, secondaryTagGroup: nil, acceptsThreads: true, archived: false),
             ForumRecord(id: Ids.askTellForum, category: "Discussion", title: "Ask / Tell", position: 3,
-                        previewFirst: false, secondaryTagGroup: "tma_ama", acceptsThreads: true),
+                        previewFirst: true, secondaryTagGroup: "tma_ama", acceptsThreads: true, archived: false),
             ForumRecord(id: Ids.archiveForum, category: "Discussion", title: "Read-Only Archive", position: 4,
-                        previewFirst: false, secondaryTagGroup: nil, acceptsThreads: false),
+                        previewFirst: false, secondaryTagGroup: nil, acceptsThreads: false, archived: false),
         ]
         for forum in forums { try forum.insert(db) }
 
@@ -75,7 +95,7 @@ public enum Seed {
                     tag: Int64? = nil, closed: Bool = false) throws {
             try ThreadRecord(id: id, forumId: forum, title: title, authorId: author, iconId: icon,
                              secondaryTagId: tag, closed: closed,
-                             createdAt: now.addingTimeInterval((minutes + 1) * 60)).insert(db)
+                             createdAt: now.addingTimeInterval((minutes + 1) * 60), archived: false).insert(db)
         }
 
         let other = Account.other.id, member = Account.member.id
@@ -96,7 +116,7 @@ public enum Seed {
         }
 
         try thread(Ids.askThread, forum: Ids.askTellForum, "I run a forum sandbox, ask me anything", by: other,
-                   icon: 61, tag: 2)
+                   icon: 61, tag: 1)
         try post(Ids.askThread, other, "Ask away.")
 
         try MessageRecord(id: Ids.inboxMessage, ownerId: member, folderId: MessageRecord.inbox, fromId: other,
@@ -107,6 +127,60 @@ public enum Seed {
                           toId: member, title: "Hello from Zoë", bbcode: "Welcome! Reply to this message to try PMs.",
                           iconId: 0, sentAt: now.addingTimeInterval(-3600), seen: true, repliedTo: false,
                           forwarded: false, previousMessageId: nil).insert(db)
+        try insertSecondSeed(into: db, now: now)
+    }
+
+    /// Brings a sandbox seeded before the second seed up to date (its data is kept across restarts
+    /// now): Ask/Tell's tags become the real ones and it previews first, the gallery loses the tag
+    /// group SA-Mart now has, and the second seed's accounts, forums and threads are added.
+    /// Does nothing to a sandbox seeded with both.
+    static func upgradeFirstSeed(_ db: Database, now: Date) throws {
+        guard try !ForumRecord.exists(db, key: Ids.samartForum) else { return }
+        try db.execute(sql: "UPDATE forum SET secondaryTagGroup = NULL WHERE id = ?", arguments: [Ids.previewFirstForum])
+        try db.execute(sql: "UPDATE forum SET previewFirst = 1 WHERE id = ?", arguments: [Ids.askTellForum])
+        // The first seed's Ask/Tell tags were 1 Ask, 2 Tell; the real ones are 0 TMA (tell me), 1 AMA (ask me).
+        try db.execute(sql: "UPDATE thread SET secondaryTagId = 0 WHERE forumId = ? AND secondaryTagId = 2",
+                       arguments: [Ids.askTellForum])
+        try db.execute(sql: "UPDATE thread SET secondaryTagId = 1 WHERE id = ?", arguments: [Ids.askThread])
+        try insertSecondSeed(into: db, now: now)
+    }
+
+    /// What the second seed adds: an account without Platinum, SA-Mart, an archived forum and
+    /// thread, and a forum whose new threads are refused with a closed-thread redirect.
+    private static func insertSecondSeed(into db: Database, now: Date) throws {
+        try UserRecord(id: Account.noPlatinum.id, username: Account.noPlatinum.username, password: Account.password,
+                       cookieToken: Token.hex(32), formkey: Token.hex(32), standing: .noplatinum, probationUntil: nil,
+                       bookmarksByDefault: false, registeredAt: now.addingTimeInterval(-30 * 24 * 3600)).insert(db)
+        let forums = [
+            ForumRecord(id: Ids.samartForum, category: "Main", title: "SA-Mart", position: 5, previewFirst: true,
+                        secondaryTagGroup: "samart_tag", acceptsThreads: true, archived: false),
+            ForumRecord(id: Ids.archivesUpgradeForum, category: "Discussion", title: "The Archives", position: 6,
+                        previewFirst: false, secondaryTagGroup: nil, acceptsThreads: true, archived: true),
+            ForumRecord(id: Ids.closedDoorForum, category: "Discussion", title: "Closed Door", position: 7,
+                        previewFirst: false, secondaryTagGroup: nil, acceptsThreads: true, archived: false,
+                        closedRedirectThreadId: Ids.closedDoorThread),
+        ]
+        for forum in forums { try forum.insert(db) }
+
+        let other = Account.other.id
+        let threads: [(id: Int64, forum: Int64, title: String, tag: Int64?, closed: Bool, archived: Bool, text: String)] = [
+            (Ids.archivedThread, Ids.archivesUpgradeForum, "An archived thread", nil, false, false,
+             "Only readers with the archives upgrade see this."),
+            (Ids.archivedThreadElsewhere, Ids.generalForum, "An old, archived thread", nil, false, true,
+             "This thread went to the archives on its own."),
+            (Ids.closedDoorThread, Ids.closedDoorForum, "New threads here are refused", nil, true, false,
+             "Posting a new thread in this forum answers with this thread's closed-thread page."),
+            (Ids.samartThread, Ids.samartForum, "FS: a gently used sandbox", 1, false, false, "Make me an offer."),
+        ]
+        for (index, thread) in threads.enumerated() {
+            let posted = now.addingTimeInterval(Double(-700 + index * 7) * 60)
+            try ThreadRecord(id: thread.id, forumId: thread.forum, title: thread.title, authorId: other, iconId: 60,
+                             secondaryTagId: thread.tag, closed: thread.closed, createdAt: posted,
+                             archived: thread.archived).insert(db)
+            try PostRecord(id: 400_000_001 + Int64(index), threadId: thread.id, authorId: other, bbcode: thread.text,
+                           postedAt: posted, editedAt: nil, parseURLs: true, disableSmilies: false,
+                           showSignature: false).insert(db)
+        }
     }
 }
 

@@ -10,12 +10,85 @@ import Testing
     @Test func helpDescribesTheOptionsAndTheFaultSpec() throws {
         let result = try runMissive(["sandbox", "--help"])
         #expect(result.status == 0)
-        for option in ["--port", "--data", "--flood", "--faults", "--seed", "dberror", "truncate"] {
+        for option in ["--port", "--data", "--temp", "--flood", "--faults", "--seed", "dberror", "truncate", "cloudflare",
+                       "closedredirect"] {
             #expect(result.output.contains(option), "\(option)")
         }
         let program = try runMissive(["--help"], binary: "missive-sandbox")
-        #expect(program.output.contains("slow=R:3s"))
-        #expect(program.output.contains("probation"))
+        for text in ["slow=R:3s", "probation", "noplatinum", "samart_tag", "tma_ama", "/_sandbox/standing", "/_sandbox/cloudflare",
+                     "/_sandbox/requests.json", "--temp"] {
+            #expect(program.output.contains(text), "\(text)")
+        }
+    }
+
+    @Test func tempAndDataExcludeEachOther() throws {
+        for binary in ["missive", "missive-sandbox"] {
+            let arguments = (binary == "missive" ? ["sandbox"] : []) + ["--port", "0", "--temp", "--data", "/tmp/x"]
+            let result = try runMissive(arguments, binary: binary)
+            #expect(result.status == 64, "\(binary)")
+            #expect(result.errorOutput.contains("--temp and --data exclude each other"), "\(binary)")
+        }
+    }
+
+    @Test func aTakenPortExitsWithItsOwnStatusAndSaysSoPlainly() async throws {
+        let first = Process()
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL); first.waitUntilExit() } }
+        let port = try await offThePool { try SandboxProcess.launch(first, ["--temp"]) }
+        let second = try runMissive(["sandbox", "--port", String(port), "--temp"])
+        #expect(second.status == 75)
+        #expect(second.errorOutput.contains("port \(port) on 127.0.0.1 is in use; choose another with --port N"))
+    }
+
+    /// Without --data the forum lives in MISSIVE_HOME/state/sandbox: a restart keeps its posts and
+    /// the session, and logging in again works. With --temp it is new each time, so the client's
+    /// jar holds a session the forum has never seen: that first login used to fail (exit 76), the
+    /// login's own answer deleting the cookies it had just set.
+    @Test func theDefaultDataSurvivesARestartAndLoggingInWorksAfterEveryRestart() async throws {
+        let home = try makeTemporaryDirectory("sandbox-state")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ["MISSIVE_HOME": home.path]
+        var sandbox = Process()
+        defer { if sandbox.isRunning { kill(sandbox.processIdentifier, SIGKILL) } }
+
+        func start(_ arguments: [String], port: UInt16?) async throws -> UInt16 {
+            let process = Process()
+            process.environment = childEnvironment(environment)
+            sandbox = process
+            return try await offThePool { try SandboxProcess.launch(process, ["--flood", "0"] + arguments, port: port) }
+        }
+        func stop(_ port: UInt16) async {
+            let process = sandbox
+            _ = try? await offThePool {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+            _ = await eventually(within: 5) { !SandboxProcess.accepts(port) }
+        }
+        func missive(_ arguments: [String], stdin: String = "") async throws -> CommandResult {
+            try await offThePool { try runMissive(arguments, stdin: Data(stdin.utf8), environment: environment) }
+        }
+
+        let port = try await start([], port: nil)
+        let file = home.appendingPathComponent("state/sandbox/sandbox.sqlite")
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        #expect(try await missive(["profiles", "add", "sandbox", "--base-url", "http://127.0.0.1:\(port)/"]).status == 0)
+        let login = try await missive(["login", "--password-stdin"], stdin: "sandbox\n")
+        #expect(login.status == 0, "\(login.errorOutput)")
+        #expect(try await missive(["whoami"]).status == 0)
+
+        await stop(port)
+        _ = try await start([], port: port)
+        #expect(try await missive(["whoami"]).status == 0, "the session was kept with the data")
+        let again = try await missive(["login", "--password-stdin"], stdin: "sandbox\n")
+        #expect(again.status == 0, "\(again.errorOutput)")
+
+        await stop(port)
+        _ = try await start(["--temp"], port: port)
+        #expect(try await missive(["whoami"]).status != 0, "a new forum does not know the old session")
+        let fresh = try await missive(["login", "--password-stdin"], stdin: "sandbox\n")
+        #expect(fresh.status == 0, "\(fresh.errorOutput)")
+        #expect(try await missive(["whoami"]).status == 0)
+        await stop(port)
     }
 
     @Test func badOptionsAreUsageErrors() throws {
@@ -52,7 +125,7 @@ import Testing
         let (body, response) = try await URLSession.shared.data(from: url)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         let state = try JSONSerialization.jsonObject(with: body) as? [String: Any]
-        #expect((state?["threads"] as? [Any])?.count == 4)
+        #expect((state?["threads"] as? [Any])?.count == 8, "the seeded threads")
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("sandbox.sqlite").path))
 
         kill(process.processIdentifier, SIGTERM)

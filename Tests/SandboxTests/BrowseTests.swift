@@ -140,10 +140,12 @@ import Testing
             let response = try await Browser(server).get("/_sandbox/state.json")
             #expect(response.header("Content-Type") == "application/json")
             let dump = try SandboxState.decode(response.body)
-            #expect(dump.users.map(\.username) == ["sandbox", "Zoë", "banned", "probation", "Missive Tester"])
+            #expect(dump.users.map(\.username) == ["sandbox", "Zoë", "banned", "probation", "Missive Tester", "noplatinum"])
             #expect(dump.users.first { $0.username == "banned" }?.standing == "banned")
-            #expect(dump.threads.count == 4)
-            #expect(dump.posts.count == 50)
+            #expect(dump.users.first { $0.username == "noplatinum" }?.standing == "noplatinum")
+            #expect(dump.users.first { $0.username == "probation" }?.probationUntil != nil)
+            #expect(dump.threads.count == 8)
+            #expect(dump.posts.count == 54)
             #expect(dump.threads.flatMap(\.postIds).sorted() == dump.posts.map(\.id).sorted())
             #expect(dump.messages.map(\.folder).sorted() == ["inbox", "sent"])
             #expect(dump.posts.first { $0.id == Seed.Ids.ownPost }?.author == "sandbox")
@@ -166,7 +168,7 @@ import Testing
         try await withSandbox(configuration) { server in
             let dump = try await state(of: server)
             #expect(dump.posts.filter { $0.text == "still here" }.count == 1)
-            #expect(dump.users.count == 5, "seeded once, not twice")
+            #expect(dump.users.count == 6, "seeded once, not twice")
         }
     }
 }
@@ -189,19 +191,24 @@ import Testing
             let answer = try await Browser(server).get("/nothing-here.php")
             #expect(answer.status == 404)
             #expect(HTMLPage(answer.body)?.first("//body[contains(@class,'standarderror')]") != nil)
-            #expect(try await Browser(server).get("/_sandbox/nothing").status == 404)
+            // An unknown control is a bad request that names the known ones.
+            let control = try await Browser(server).post("/_sandbox/nothing", [])
+            #expect(control.status == 400)
+            #expect(control.text.contains("unknown sandbox control: /_sandbox/nothing") && control.text.contains("standing"))
         }
     }
 }
 
 @Suite struct ServerLifecycleTests {
-    @Test func aTakenPortIsReportedAtOnce() async throws {
+    @Test func aTakenPortIsReportedAtOnceInPlainWords() async throws {
         // "At once" shows in the message: waiting would end in "was not listening after 10 seconds".
         try await withSandbox { first in
             await #expect {
                 _ = try await SandboxServer.start(SandboxConfiguration(port: first.port))
             } throws: { error in
-                String(describing: error).contains("could not listen on 127.0.0.1:\(first.port)")
+                String(describing: error) == "port \(first.port) on 127.0.0.1 is in use; choose another with --port N"
+                    && (error as? SandboxServer.StartError)?.status == SandboxServer.StartError.portInUseStatus
+                    && SandboxServer.StartError.portInUseStatus != .unavailable
             }
         }
     }

@@ -3,10 +3,11 @@ import Foundation
 import Sandbox
 import Testing
 
-/// Windows-1252 end to end: what a browser sends arrives as the characters meant, and pages go
-/// out in windows-1252 with references for everything else.
+/// Windows-1252 end to end: bytes are read as windows-1252, a reference the browser sends for a
+/// character outside it is stored as sent (as vBulletin stores it), and pages go out in
+/// windows-1252 with that reference reaching the browser, which shows the character.
 @Suite struct EncodingTests {
-    @Test func anEmojiSentAsADecimalReferenceIsStoredAsTheEmojiAndServedAsTheReference() async throws {
+    @Test func anEmojiSentAsADecimalReferenceIsStoredAndServedAsTheReference() async throws {
         try await withSandbox { server in
             let browser = Browser(server)
             try await browser.logIn("sandbox")
@@ -16,7 +17,8 @@ import Testing
             #expect(answer.status == 200)
 
             let post = try #require(try await state(of: server).newestPost)
-            #expect(post.text == "café € 😀")
+            #expect(post.text == "café € &#128512;", "stored as sent, reference and all")
+            #expect(post.textShown == "café € 😀")
 
             let thread = try await browser.get("/showthread.php?threadid=\(Seed.Ids.welcomeThread)")
             #expect(thread.header("Content-Type") == "text/html; charset=windows-1252")
@@ -58,7 +60,8 @@ import Testing
                 "action=dosend&touser=Zo%EB&title=Hi&message=%26%23128512%3B&iconid=0&savecopy=yes&submit=Send+Message")
             #expect(HTMLPage(sent.body)?.first("//body[contains(@class,'standardredirect')]") != nil)
             let message = try #require(try await state(of: server).messages.last { $0.folder == "inbox" && $0.owner == "Zoë" })
-            #expect(message.text == "😀")
+            #expect(message.text == "&#128512;")
+            #expect(message.textShown == "😀")
         }
     }
 }

@@ -85,12 +85,12 @@ import Testing
             let until = clock.now().addingTimeInterval(3 * 24 * 3600)
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
+            // The forum's clock: Chicago's wall time, labelled CST as the real site labels it.
+            formatter.timeZone = TimeZone(identifier: "America/Chicago")
             formatter.dateFormat = "MMMM d, yyyy h:mm a"
             let form = try await browser.page("/newreply.php?action=newreply&threadid=\(Seed.Ids.welcomeThread)")
             let warning = try #require(form.text("//div[@id='probation_warn']"))
-            #expect(warning.contains("You cannot post while"))
-            #expect(warning.contains(formatter.string(from: until)))
+            #expect(warning.contains("You cannot post while on probation until \(formatter.string(from: until)) CST"))
             #expect(form.first("//form[@name='vbform']") == nil)
 
             let thread = try await browser.page("/showthread.php?threadid=\(Seed.Ids.welcomeThread)")

@@ -2,14 +2,39 @@ import Foundation
 @testable import Sandbox
 import Testing
 
+/// vBulletin 3 stores `&#NNN;` references as posted and lets decimal ones through its escaping,
+/// so the browser shows the characters they name. The sandbox used to decode them on the way in,
+/// which hid a client bug: `&#91;b]` sent to mean a literal `[b]` came back from the real forum
+/// as the text `&#91;b]` in the edit box, where the sandbox gave `[b]`.
 @Suite struct NumericReferencesTests {
-    @Test func numericReferencesDecodeBackToCharacters() {
-        #expect(NumericReferences.decode("a &#128512; b") == "a 😀 b")
-        #expect(NumericReferences.decode("&#x1F600;&#X41;") == "😀A")
+    @Test func escapingKeepsDecimalReferencesAndShyAndEscapesEverythingElse() {
+        #expect(NumericReferences.escapeKeepingReferences("a &#128512; &#91;b] <i> \"q\"") == "a &#128512; &#91;b] &lt;i&gt; &quot;q&quot;")
+        #expect(NumericReferences.escapeKeepingReferences("soft&shy;hyphen") == "soft&shy;hyphen")
+        for text in ["&amp;", "&#x5B;", "&#;", "&#12", "& #1;", "&copy;"] {
+            #expect(NumericReferences.escapeKeepingReferences(text) == "&amp;" + text.dropFirst(), "\(text)")
+        }
     }
 
-    @Test(arguments: ["&#;", "&#12", "&#xZZ;", "&#1114112;", "&#0;", "&#55296;", "&amp;", "&#123456789012;"])
-    func malformedReferencesStayAsTyped(_ text: String) {
+    @Test func renderingSeesStandInsAndTheOutputGetsTheReferencesBack() {
+        var seen = ""
+        let html = NumericReferences.renderKeepingReferences("&#91;b]x&#91;/b] &#91; &#x5B; &#128512;") { text in
+            seen = text
+            return text.replacingOccurrences(of: "&", with: "&amp;")
+        }
+        #expect(!seen.contains("&#91;") && !seen.contains("[") && seen.contains("&#x5B;"), "the renderer never sees the decimal ones")
+        #expect(html == "&#91;b]x&#91;/b] &#91; &amp;#x5B; &#128512;")
+    }
+
+    @Test func decodingReadsDecimalReferencesAsABrowserDoes() {
+        #expect(NumericReferences.decode("a &#128512; &#91;b]") == "a 😀 [b]")
+        #expect(NumericReferences.decode("&#150;") == "\u{2013}", "128 to 159 name windows-1252's characters")
+        for nothing in ["&#0;", "&#55296;", "&#1114112;", "&#123456789012;"] {
+            #expect(NumericReferences.decode(nothing) == "\u{FFFD}", "\(nothing)")
+        }
+    }
+
+    @Test(arguments: ["&#;", "&#12", "&#xZZ;", "&#x1F600;", "&amp;", "plain"])
+    func whatIsNoDecimalReferenceStaysAsTyped(_ text: String) {
         #expect(NumericReferences.decode(text) == text)
     }
 }

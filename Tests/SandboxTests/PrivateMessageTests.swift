@@ -53,7 +53,7 @@ import Testing
             let browser = Browser(server)
             try await browser.logIn("sandbox")
             let form = try await browser.page("/private.php?action=newmessage")
-            #expect(form.nodes("//div[@class='posticon']//input[@name='iconid']").count == 7)
+            #expect(form.nodes("//div[@class='posticon']//input[@name='iconid']").count == 6)
             #expect(form.first("//input[@name='iconid'][@value='0']")?["checked"] != nil)
             #expect(form.first("//input[@name='savecopy']")?["checked"] != nil)
             #expect(form.first("//input[@name='action']")?["value"] == "dosend")

@@ -41,8 +41,7 @@ extension SandboxForum {
                 category = forum.category
                 rows.append("<tr class=\"section\"><th colspan=\"2\">\(esc(category))</th></tr>")
             }
-            let note = forum.previewFirst ? "New threads are previewed first." :
-                forum.acceptsThreads ? "" : "Not accepting new threads."
+            let note = Self.note(forum)
             rows.append("<tr class=\"forum forum_\(forum.id)\"><td class=\"title\"><a class=\"forum\" "
                 + "href=\"forumdisplay.php?forumid=\(forum.id)\">\(esc(forum.title))</a></td>"
                 + "<td class=\"note\">\(esc(note))</td></tr>")
@@ -53,6 +52,19 @@ extension SandboxForum {
             <p>\(greeting)</p>
             <table id="forums" class="standard">\(rows.joined(separator: "\n"))</table>
             """))
+    }
+
+    /// What is special about a forum, for a person choosing where to try something.
+    private static func note(_ forum: ForumRecord) -> String {
+        var notes: [String] = []
+        if !forum.acceptsThreads { notes.append("Not accepting new threads.") }
+        if forum.previewFirst { notes.append("New threads are previewed first.") }
+        if let group = forum.secondaryTagGroup.flatMap({ Catalog.secondaryTags[$0] }) {
+            notes.append("Tag \(group.name): " + group.tags.map { "\($0.id) \($0.name)" }.joined(separator: ", ") + ".")
+        }
+        if forum.archived { notes.append("Needs the archives upgrade.") }
+        if let thread = forum.closedRedirectThreadId { notes.append("New threads are refused as closed (thread \(thread)).") }
+        return notes.joined(separator: " ")
     }
 
     /// The shape of the forum's JSON index: `user`, `forums` (categories with `sub_forums`), `stats`.
@@ -82,6 +94,7 @@ extension SandboxForum {
         guard let forumId = request.id("forumid"),
               let forum = try await database.queue.read({ db in try ForumRecord.fetchOne(db, key: forumId) })
         else { return ErrorPages.standardError(ErrorPages.Message.invalidForum, user: user) }
+        try readable(forum: forum, user: user)
         let rows = try await database.queue.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT thread.id, thread.title, thread.iconId, thread.closed, thread.authorId, user.username,
@@ -95,7 +108,7 @@ extension SandboxForum {
             """
             <tr class="thread\(row.closed ? " closed" : "")" id="thread\(row.id)">
             <td class="icon">\(Catalog.icon(row.iconId).map { "<img src=\"\($0.imagePath)\" alt=\"\(esc($0.name))\">" } ?? "")</td>
-            <td class="title"><div class="info"><a href="showthread.php?threadid=\(row.id)" class="thread_title">\(esc(row.title))</a></div></td>
+            <td class="title"><div class="info"><a href="showthread.php?threadid=\(row.id)" class="thread_title">\(NumericReferences.escapeKeepingReferences(row.title))</a></div></td>
             <td class="author"><a href="member.php?action=getinfo&amp;userid=\(row.authorId)">\(esc(row.author))</a></td>
             <td class="replies">\(max(row.posts - 1, 0))</td>
             <td class="lastpost">\(esc(row.lastPost.map(ForumDates.post) ?? ""))</td>
@@ -139,6 +152,7 @@ extension SandboxForum {
                   return (thread, try ForumRecord.fetchOne(db, key: thread.forumId))
               })
         else { return ErrorPages.standardError(ErrorPages.Message.invalidThread, user: user) }
+        try readable(forum: forum, thread: thread, user: user)
 
         let (total, posts, authors) = try await database.queue.read { db in
             var all = PostRecord.filter(Column("threadId") == threadId)
@@ -159,12 +173,7 @@ extension SandboxForum {
         }
         var warning = ""
         if let user, user.standing == .probation, let until = user.probationUntil, until > now {
-            warning = """
-                <div id="probation_warn">
-                <h4>YOU ARE ON PROBATION!</h4>
-                You have been put on probation until \(esc(ForumDates.probation(until))). You cannot post while on probation.
-                </div>
-                """
+            warning = ErrorPages.probationWarning(user, until: until)
         }
         let reply = thread.closed ? "<li class=\"closed\">Thread closed</li>"
             : "<li><a href=\"newreply.php?action=newreply&amp;threadid=\(thread.id)\">Reply</a></li>"

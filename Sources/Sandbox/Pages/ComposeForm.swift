@@ -16,10 +16,11 @@ enum ComposeForm {
 
     static func textInput(_ name: String, value: String, label: String, size: Int = 60) -> String {
         "<tr><td><b>\(esc(label))</b></td><td><input type=\"text\" class=\"bginput\" name=\"\(esc(name))\" "
-            + "value=\"\(esc(value))\" size=\"\(size)\" maxlength=\"85\"></td></tr>"
+            + "value=\"\(NumericReferences.escapeKeepingReferences(value))\" size=\"\(size)\" maxlength=\"85\"></td></tr>"
     }
 
-    /// The textarea; its content is escaped so that the BBCode comes back exactly.
+    /// The textarea; its content is escaped, `&` included, so that the BBCode comes back exactly:
+    /// a stored `&#91;b]` is written `&amp;#91;b]`, whose value in a browser is `&#91;b]` again.
     static func message(_ text: String, limit: Int) -> String {
         """
         <tr class="altcolor2"><td><b>Message:</b></td><td>
@@ -61,34 +62,43 @@ enum ComposeForm {
         """
     }
 
-    /// Post icons as `div.posticon` radios named `iconid` (0 = no icon), plus a forum's second
-    /// tag group when it has one.
-    static func icons(selected: Int64, secondaryGroup: String? = nil, secondarySelected: Int64? = nil) -> String {
-        func radio(_ name: String, _ id: Int64, _ checked: Bool) -> String {
-            "<input type=\"radio\" name=\"\(name)\" value=\"\(id)\"\(checked ? " checked" : "")>"
+    /// Post icons as the real new-thread form lays them out: the "No icon" radio (`iconid` 0)
+    /// under the row's label, then one `div.posticon` per icon, each a radio and its picture.
+    static func icons(selected: Int64) -> String {
+        func radio(_ id: Int64) -> String {
+            "<input type=\"radio\" name=\"iconid\" value=\"\(id)\"\(selected == id ? " checked" : "")>"
         }
-        var cells = ["<div class=\"posticon\"><label>\(radio("iconid", 0, selected == 0))"
-            + "<img src=\"/images/posticons/none.gif\" alt=\"No icon\"></label></div>"]
-        for icon in Catalog.postIcons {
-            cells.append("<div class=\"posticon\"><label>\(radio("iconid", icon.id, selected == icon.id))"
-                + "<img src=\"\(icon.imagePath)\" alt=\"\(esc(icon.name))\" title=\"\(esc(icon.name))\"></label></div>")
+        let cells = Catalog.postIcons.map { icon in
+            "<div class=\"posticon\">\(radio(icon.id))"
+                + "<img src=\"\(icon.imagePath)\" alt=\"\(esc(icon.name))\" title=\"\(esc(icon.name))\"></div>"
         }
-        var html = "<tr><td><b>Post Icon:</b></td><td class=\"posticons\">\(cells.joined(separator: "\n"))</td></tr>"
-        if let secondaryGroup, let tags = Catalog.secondaryTags[secondaryGroup] {
-            let choices = tags.map { tag in
-                "\(radio(secondaryGroup, tag.id, secondarySelected == tag.id))<img src=\"\(tag.imagePath)\" "
-                    + "alt=\"\(esc(tag.name))\" title=\"\(esc(tag.name))\">"
-            }
-            html += "\n<tr><td><b>Tag:</b></td><td class=\"secondary_icons\">\(choices.joined(separator: "\n"))</td></tr>"
-        }
-        return html
+        return """
+            <tr><td valign="top"><div class="mainbodytext"><b>Post Icons:</b></div>
+            <div class="mainbodytextsmall">\(radio(0))&nbsp;No icon</div></td>
+            <td class="posticons">\(cells.joined(separator: "\n"))</td></tr>
+            """
     }
 
-    static func buttons(_ buttons: [(name: String, value: String)]) -> String {
+    /// A forum's second tag group in a row of its own after the icons, each choice a radio, its
+    /// picture and its name. The values are unquoted, as the real form writes them.
+    static func tagGroup(_ group: Catalog.TagGroup, selected: Int64?) -> String {
+        let choices = group.tags.map { tag in
+            "<input type=\"radio\" name=\"\(group.name)\" value=\(tag.id)\(selected == tag.id ? " checked" : "")>"
+                + "<img src=\"\(tag.imagePath)\" alt=\"\" border=0> \(esc(tag.name))"
+        }
+        return """
+            <tr class="altcolor1"><td valign="top" nowrap><b>\(esc(group.label))</b></td>
+            <td>\(choices.joined(separator: "<br>\n"))</td></tr>
+            """
+    }
+
+    /// The buttons, centred as on the real forms; `after` goes inside the same block (the
+    /// new-thread form keeps its formkey there).
+    static func buttons(_ buttons: [(name: String, value: String)], after: String = "") -> String {
         let inputs = buttons.map {
             "<input type=\"submit\" class=\"bginput\" name=\"\($0.name)\" value=\"\(esc($0.value))\">"
         }
-        return "<div class=\"postbuttons\">\n\(inputs.joined(separator: "\n"))\n</div>"
+        return "<div class=\"postbuttons\" style=\"text-align:center;\">\n\(inputs.joined(separator: "\n"))\n\(after)</div>"
     }
 
     /// The "Logged in user" row every compose form starts with.

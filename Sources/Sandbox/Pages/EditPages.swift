@@ -8,12 +8,13 @@ extension SandboxForum {
     func editPost(_ request: SandboxRequest, user: UserRecord?) async throws -> SandboxResponse {
         let user = try poster(user)
         guard let postId = request.id("postid"),
-              let (post, thread) = try await database.queue.read({ db -> (PostRecord, ThreadRecord)? in
+              let (post, thread, forum) = try await database.queue.read({ db -> (PostRecord, ThreadRecord, ForumRecord?)? in
                   guard let post = try PostRecord.fetchOne(db, key: postId),
                         let thread = try ThreadRecord.fetchOne(db, key: post.threadId) else { return nil }
-                  return (post, thread)
+                  return (post, thread, try ForumRecord.fetchOne(db, key: thread.forumId))
               })
         else { return ErrorPages.standardError(ErrorPages.Message.invalidPost, user: user) }
+        try readable(forum: forum, thread: thread, user: user)
         guard post.authorId == user.id, !thread.closed else {
             return ErrorPages.standardError(ErrorPages.Message.noEditPermission, user: user)
         }

@@ -15,7 +15,7 @@ enum Images {
         if let smilie = Catalog.smilieGroups.flatMap(\.smilies).first(where: { $0.imagePath == path }) {
             return badge(smilie.code, background: "#ffd93b")
         }
-        let tags = Catalog.postIcons + Catalog.secondaryTags.values.flatMap { $0 }
+        let tags = Catalog.postIcons + Catalog.secondaryTags.values.flatMap(\.tags)
         if let icon = tags.first(where: { $0.imagePath == path }) {
             return badge(icon.name, background: "#cfe0f5")
         }

@@ -20,6 +20,11 @@ func esc(_ text: String) -> String {
 /// The frame every forum page shares: `body#something_awful` with a class naming the page,
 /// the navigation, and `div#content`, which is where scrapers look. The stylesheet is the
 /// request's theme (`PageStyle.current`).
+///
+/// As on the real forum, `<head>` ends with `div#loggedinusername` (when logged in) and
+/// `div#platnoads`. Browsers (HTML5) start the body at the first of those divs and later move the
+/// `<body>` tag's id and class onto it; an HTML4 parser such as libxml2's drops them. That quirk
+/// is kept on purpose: a client must read these pages the way a browser does.
 enum Layout {
     static func page(title: String, bodyClass: String, user: UserRecord?, bodyAttributes: String = "",
                      head: String = "", content: String) -> String {
@@ -31,9 +36,10 @@ enum Layout {
         <html>
         <head>
         <meta http-equiv="Content-Type" content="text/html; charset=windows-1252">
-        <title>\(esc(title)) - The Missive Sandbox Forums</title>
+        <title>\(NumericReferences.escapeKeepingReferences(title)) - The Missive Sandbox Forums</title>
         <style>\(style?.css ?? "")</style>
         \(head)
+        \(headDivs(user: user))
         </head>
         <body id="something_awful" class="\(bodyClass)"\(bodyAttributes)>
         <div id="container">
@@ -46,6 +52,12 @@ enum Layout {
         </body>
         </html>
         """
+    }
+
+    /// The divs real pages put at the end of `<head>`.
+    static func headDivs(user: UserRecord?) -> String {
+        let name = user.map { "<div style=\"display:none;\" id=\"loggedinusername\">\(esc($0.username))</div>\n" } ?? ""
+        return name + "<div id=\"platnoads\"></div>"
     }
 
     static func navigation(user: UserRecord?) -> String {
@@ -67,7 +79,7 @@ enum Layout {
         let all = [("The Missive Sandbox Forums", "/index.php")] + links
         let items = all.enumerated().map { index, link in
             let last = index == all.count - 1 && index > 0 ? " class=\"bclast\"" : ""
-            return "<a href=\"\(esc(link.1))\"\(last)>\(esc(link.0))</a>"
+            return "<a href=\"\(esc(link.1))\"\(last)>\(NumericReferences.escapeKeepingReferences(link.0))</a>"
         }
         return "<div class=\"breadcrumbs\"><span class=\"mainbodytextlarge\"><b>\(items.joined(separator: " &gt; "))</b></span></div>"
     }

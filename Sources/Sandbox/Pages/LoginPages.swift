@@ -20,7 +20,7 @@ enum LoginPages {
             </table>
             <input type="submit" value="Login">
             <p>Every seeded account's password is <b>sandbox</b>: \(esc(Seed.Account.tester.username)), sandbox, Zoë,
-            banned (a banned account), probation (an account on probation).</p>
+            banned (a banned account), probation (an account on probation), noplatinum (no Platinum: no private messages).</p>
             </form>
             """))
     }

@@ -24,10 +24,12 @@ extension SandboxForum {
         guard let forumId = request.id("forumid"),
               let forum = try await database.queue.read({ db in try ForumRecord.fetchOne(db, key: forumId) })
         else { return ErrorPages.standardError(ErrorPages.Message.invalidForum, user: user) }
+        try readable(forum: forum, user: user)
         guard forum.acceptsThreads else { return ErrorPages.standardError(ErrorPages.Message.notAccepting, user: user) }
+        let tagGroup = forum.secondaryTagGroup.flatMap { Catalog.secondaryTags[$0] }
 
         guard request.method == .post, request.action == "postthread" else {
-            let draft = Draft(options: ComposeForm.Options(bookmark: user.bookmarksByDefault))
+            let draft = Draft(tagId: tagGroup?.initial, options: ComposeForm.Options(bookmark: user.bookmarksByDefault))
             return try await threadPage(forum: forum, user: user, draft: draft, preview: false)
         }
         guard let purpose = try await formCookiePurpose(request, user: user),
@@ -45,26 +47,30 @@ extension SandboxForum {
         if forum.previewFirst, purpose != Purpose.submit {
             return ErrorPages.standardError(ErrorPages.Message.mustPreview, user: user)
         }
+        // The refusal that once fooled a client: "this thread is closed", leading to a thread
+        // that exists, in answer to a new thread that was never stored.
+        if let target = forum.closedRedirectThreadId { return ErrorPages.threadClosed(target, user: user) }
         if draft.subject.isEmpty || draft.message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return ErrorPages.standardError(ErrorPages.Message.emptyFields, user: user)
         }
         if let refusal = lengthRefusal(draft.message, limit: Self.postLengthLimit, user: user) { return refusal }
-        let validTag = draft.tagId.map { tag in
-            forum.secondaryTagGroup.flatMap { Catalog.secondaryTags[$0] }?.contains { $0.id == tag } ?? false
-        } ?? true
-        guard draft.iconId == 0 || Catalog.icon(draft.iconId) != nil, validTag else {
+        guard draft.iconId == 0 || Catalog.icon(draft.iconId) != nil else {
             return ErrorPages.standardError(ErrorPages.Message.invalidIcon, user: user)
+        }
+        if let tagGroup, draft.tagId.flatMap(tagGroup.tag) == nil {
+            return ErrorPages.standardError(ErrorPages.Message.missingTag(tagGroup.label), user: user)
         }
 
         let time = now
         let outcome = try await database.queue.write { db -> PostingOutcome in
             guard let fresh = try UserRecord.fetchOne(db, key: user.id) else {
-                return .refused(ErrorPages.standardError(ErrorPages.Message.mustLogIn, user: nil))
+                return .refused(ErrorPages.mustRegister())
             }
             if let flood = floodRefusal(fresh, kind: .post) { return .refused(flood) }
             let thread = ThreadRecord(id: try Self.nextId(db, table: "thread", first: 3_500_001), forumId: forum.id,
                                       title: draft.subject, authorId: user.id, iconId: draft.iconId,
-                                      secondaryTagId: draft.tagId, closed: false, createdAt: time)
+                                      secondaryTagId: draft.tagId, closed: false,
+                                      createdAt: time, archived: false)
             try thread.insert(db)
             try PostRecord(id: try Self.nextId(db, table: "post", first: 500_000_001), threadId: thread.id,
                            authorId: user.id, bbcode: draft.message, postedAt: time, editedAt: nil,
@@ -88,18 +94,21 @@ extension SandboxForum {
         let buttons: [(name: String, value: String)] = canSubmit
             ? [("submit", "Submit New Thread"), ("preview", "Preview Post")]
             : [("preview", "Preview Post")]
+        let tagGroup = forum.secondaryTagGroup.flatMap { Catalog.secondaryTags[$0] }
+        // As on the real form: forumid, action and form_cookie first; the formkey last, beside the buttons.
         let content = """
             \(Layout.breadcrumbs([(forum.title, "forumdisplay.php?forumid=\(forum.id)")]))
             \(preview ? PostViews.preview(draft.message, title: draft.subject, smilies: !draft.options.disableSmilies) : "")
             \(ComposeForm.open(action: "newthread.php"))
-            \(ComposeForm.hidden("action", "postthread"))
             \(ComposeForm.hidden("forumid", String(forum.id)))
-            \(ComposeForm.tokens(formkey: user.formkey, formCookie: cookie))
+            \(ComposeForm.hidden("action", "postthread"))
+            \(ComposeForm.hidden("form_cookie", cookie))
             <table class="standard" id="main_full">
             <thead><tr><th colspan="2">Post New Thread</th></tr></thead>
             \(ComposeForm.loggedIn(user))
             \(ComposeForm.textInput("subject", value: draft.subject, label: "Subject:"))
-            \(ComposeForm.icons(selected: draft.iconId, secondaryGroup: forum.secondaryTagGroup, secondarySelected: draft.tagId))
+            \(ComposeForm.icons(selected: draft.iconId))
+            \(tagGroup.map { ComposeForm.tagGroup($0, selected: draft.tagId) } ?? "")
             \(ComposeForm.message(draft.message, limit: Self.postLengthLimit))
             \(ComposeForm.options(draft.options))
             <tr><td><b>Poll:</b></td><td class="smalltext">
@@ -107,7 +116,7 @@ extension SandboxForum {
             with <input type="text" name="polloptions" size="3" value="4"> options</td></tr>
             \(ComposeForm.attachment())
             </table>
-            \(ComposeForm.buttons(buttons))
+            \(ComposeForm.buttons(buttons, after: ComposeForm.hidden("formkey", user.formkey)))
             </form>
             """
         return .page(Layout.page(title: "Post New Thread", bodyClass: "newthread forum_\(forum.id)", user: user,

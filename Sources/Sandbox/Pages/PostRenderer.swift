@@ -2,11 +2,14 @@ import Markup
 
 /// Turns a post's BBCode into the HTML inside `td.postbody`, with the Markup module's renderer
 /// for Something Awful's dialect, then turns smilie codes into pictures as the forum does
-/// (unless the post disabled smilies).
+/// (unless the post disabled smilies). Decimal references in the stored text reach the page as
+/// stored (`NumericReferences`): `&#91;b]` is shown as `[b]`, not as a tag.
 enum PostRenderer {
     static func html(_ bbcode: String, smilies: Bool = true) -> String {
-        let html = BBCode.parse(bbcode, dialect: .somethingawful).renderHTML()
-        return smilies ? withSmilies(html) : html
+        NumericReferences.renderKeepingReferences(bbcode) { text in
+            let html = BBCode.parse(text, dialect: .somethingawful).renderHTML()
+            return smilies ? withSmilies(html) : html
+        }
     }
 
     /// Codes longest first, so that `:o` never eats the start of a longer code.
@@ -50,6 +53,12 @@ enum PostRenderer {
         var out = ""
         var index = text.startIndex
         scanning: while index < text.endIndex {
+            // An escape such as `&#39;` stays whole: its `;)` is no wink.
+            if text[index] == "&", let end = entityEnd(text[index...]) {
+                out += text[index..<end]
+                index = end
+                continue
+            }
             for smilie in smilies where text[index...].hasPrefix(smilie.code) {
                 out += "<img src=\"\(smilie.imagePath)\" alt=\"\" title=\"\(esc(smilie.code))\" class=\"smilie\">"
                 index = text.index(index, offsetBy: smilie.code.count)
@@ -59,5 +68,12 @@ enum PostRenderer {
             index = text.index(after: index)
         }
         return out
+    }
+
+    /// Where the character reference starting `text` (`&amp;`, `&#39;`, `&#x5B;`) ends, or nil.
+    private static func entityEnd(_ text: Substring) -> Substring.Index? {
+        let body = text.dropFirst().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") }
+        guard !body.isEmpty, body.count <= 32, body.endIndex < text.endIndex, text[body.endIndex] == ";" else { return nil }
+        return text.index(after: body.endIndex)
     }
 }

@@ -40,7 +40,7 @@ enum PostViews {
     static func preview(_ bbcode: String, title: String = "Preview", smilies: Bool = true) -> String {
         """
         <div class="standard preview">
-        <h2>\(esc(title))</h2>
+        <h2>\(NumericReferences.escapeKeepingReferences(title))</h2>
         <table class="post" id="previewpost"><tr>
         <td class="postbody">
         \(PostRenderer.html(bbcode, smilies: smilies))

@@ -7,6 +7,7 @@ import GRDB
 extension SandboxForum {
     func privateMessages(_ request: SandboxRequest, user: UserRecord?) async throws -> SandboxResponse {
         let user = try member(user)
+        if user.standing == .noplatinum { return ErrorPages.requiresPlatinum(user) }
         switch (request.method, request.action) {
         case (.post, "dosend"): return try await sendMessage(request, user: user)
         case (_, "show"): return try await showMessage(request, user: user)
@@ -31,7 +32,7 @@ extension SandboxForum {
             <tr>
             <td class="status"><img src="/images/pm/\(Self.statusImage(message))" alt=""></td>
             <td class="icon">\(icon.map { "<img src=\"\($0.imagePath)\" alt=\"\(esc($0.name))\">" } ?? "")</td>
-            <td class="title"><a href="private.php?action=show&amp;privatemessageid=\(message.id)">\(esc(message.title))</a></td>
+            <td class="title"><a href="private.php?action=show&amp;privatemessageid=\(message.id)">\(NumericReferences.escapeKeepingReferences(message.title))</a></td>
             <td class="sender">\(esc(names[other] ?? ""))</td>
             <td class="date">\(esc(ForumDates.message(message.sentAt)))</td>
             </tr>
@@ -156,10 +157,12 @@ extension SandboxForum {
         }
         let time = now
         let outcome = try await database.queue.write { db -> PostingOutcome in
-            guard let recipient = try UserRecord.filter(Column("username").collating(.nocase) == draft.recipient).fetchOne(db)
+            // A name with characters outside windows-1252 arrives as references: look it up as read.
+            let names = [draft.recipient, NumericReferences.decode(draft.recipient)]
+            guard let recipient = try UserRecord.filter(names.contains(Column("username").collating(.nocase))).fetchOne(db)
             else { return .refused(ErrorPages.standardError(ErrorPages.Message.unknownRecipient(draft.recipient), user: user)) }
             guard let fresh = try UserRecord.fetchOne(db, key: user.id) else {
-                return .refused(ErrorPages.standardError(ErrorPages.Message.mustLogIn, user: nil))
+                return .refused(ErrorPages.mustRegister())
             }
             if let flood = floodRefusal(fresh, kind: .privateMessage) { return .refused(flood) }
             var copy = MessageRecord(id: try Self.nextId(db, table: "message", first: 9_000_001), ownerId: recipient.id,

@@ -24,9 +24,8 @@ extension SandboxForum {
             quoted = found
             threadId = found.0.threadId
         }
-        guard let threadId, let thread = try await database.queue.read({ db in try ThreadRecord.fetchOne(db, key: threadId) })
+        guard let threadId, let thread = try await openThread(threadId, user: user)
         else { return ErrorPages.standardError(ErrorPages.Message.invalidThread, user: user) }
-        if thread.closed { return closedThread(thread, user: user) }
 
         var message = ""
         if let quoted {
@@ -39,10 +38,8 @@ extension SandboxForum {
     /// `POST newreply.php` with `action=postreply`: a preview, or the reply itself.
     private func postReply(_ request: SandboxRequest, user: UserRecord) async throws -> SandboxResponse {
         if let refusal = try await checkFormTokens(request, user: user, purposes: ["newreply"]) { return refusal }
-        guard let threadId = request.id("threadid"),
-              let thread = try await database.queue.read({ db in try ThreadRecord.fetchOne(db, key: threadId) })
+        guard let threadId = request.id("threadid"), let thread = try await openThread(threadId, user: user)
         else { return ErrorPages.standardError(ErrorPages.Message.invalidThread, user: user) }
-        if thread.closed { return closedThread(thread, user: user) }
 
         let message = Self.normalizedMessage(request.form["message"] ?? "")
         let options = Self.submittedOptions(request)
@@ -57,7 +54,7 @@ extension SandboxForum {
         let time = now
         let outcome = try await database.queue.write { db -> PostingOutcome in
             guard let fresh = try UserRecord.fetchOne(db, key: user.id) else {
-                return .refused(ErrorPages.standardError(ErrorPages.Message.mustLogIn, user: nil))
+                return .refused(ErrorPages.mustRegister())
             }
             if let flood = floodRefusal(fresh, kind: .post) { return .refused(flood) }
             let post = PostRecord(id: try Self.nextId(db, table: "post", first: 500_000_001), threadId: thread.id,
@@ -88,8 +85,32 @@ extension SandboxForum {
                             signature: request.form["signature"] == "yes")
     }
 
-    func closedThread(_ thread: ThreadRecord, user: UserRecord?) -> SandboxResponse {
-        ErrorPages.redirect(ErrorPages.Message.threadClosed, to: "showthread.php?threadid=\(thread.id)", user: user)
+    /// The `closedredirect` fault's answer: the closed-thread page, leading to a thread that
+    /// exists (the request's own, its post's, its forum's newest, or the seeded closed thread).
+    func closedRedirect(answering request: SandboxRequest, user: UserRecord?) async throws -> SandboxResponse {
+        let threadId = try await database.queue.read { db -> Int64 in
+            if let id = request.id("threadid"), try ThreadRecord.exists(db, key: id) { return id }
+            if let id = request.id("postid"), let post = try PostRecord.fetchOne(db, key: id) { return post.threadId }
+            if let id = request.id("forumid"), let forum = try ForumRecord.fetchOne(db, key: id) {
+                if let target = forum.closedRedirectThreadId { return target }
+                let newest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM thread WHERE forumId = ?", arguments: [id])
+                if let newest { return newest }
+            }
+            return Seed.Ids.closedThread
+        }
+        return ErrorPages.threadClosed(threadId, user: user)
+    }
+
+    /// The thread a reply goes to; nil when there is none. Refuses an archived thread (the
+    /// archives upgrade) and a closed one (the closed-thread redirect page).
+    private func openThread(_ threadId: Int64, user: UserRecord) async throws -> ThreadRecord? {
+        guard let (thread, forum) = try await database.queue.read({ db -> (ThreadRecord, ForumRecord?)? in
+            guard let thread = try ThreadRecord.fetchOne(db, key: threadId) else { return nil }
+            return (thread, try ForumRecord.fetchOne(db, key: thread.forumId))
+        }) else { return nil }
+        try readable(forum: forum, thread: thread, user: user)
+        if thread.closed { throw Refusal(page: ErrorPages.threadClosed(thread.id, user: user)) }
+        return thread
     }
 
     /// The reply form, with a fresh `form_cookie`; with a preview above it, or the thread's

@@ -14,13 +14,14 @@ struct SandboxCommand: ParsableCommand {
         abstract: "Run a local practice forum (Something Awful's pages and forms) on 127.0.0.1.",
         discussion: """
             Try Missive without an account: the sandbox seeds users (the sandbox profile's \
-            "Missive Tester", password "sandbox"), forums and threads, and keeps them in SQLite under --data. Open the address \
-            it prints in a browser to read what you posted.
+            "Missive Tester", password "sandbox"), forums and threads, and keeps them in SQLite: in Missive's state \
+            directory ($XDG_STATE_HOME/missive/sandbox) unless --data names another or --temp asks for a throwaway \
+            one, so a restart keeps posts and accounts. Open the address it prints in a browser to read what you posted.
 
             --faults SPEC is a comma-separated list of NAME=RATE (RATE from 0 to 1, the chance per \
             posting request; the rates add up to at most 1; --seed makes a run repeatable). \
             NAME is one of drop, 500, 500stored, slow (slow=0.1:3s sets the delay), late, dberror, \
-            truncate, empty, noform, nothtml, loop; on=all also strikes pages and the login. \
+            truncate, empty, noform, nothtml, loop, cloudflare, closedredirect; on=all also strikes pages and the login. \
             `missive-sandbox --help` says what each fault does and lists the seeded accounts.
             """
     )
@@ -29,8 +30,12 @@ struct SandboxCommand: ParsableCommand {
                                valueName: "port"))
     var port: UInt16?
 
-    @Option(help: ArgumentHelp("Keep the forum's data in this directory (default: a temporary one).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Keep the forum's data in this directory (default: sandbox/ in Missive's state directory, kept across restarts).",
+                               valueName: "dir"))
     var data: String?
+
+    @Flag(help: "A throwaway forum: its data goes in a temporary directory, removed when it stops.")
+    var temp = false
 
     @Option(help: ArgumentHelp("Seconds between posts per user; 0 turns flood control off (default 30).", valueName: "seconds"))
     var flood: Int?
@@ -46,6 +51,7 @@ struct SandboxCommand: ParsableCommand {
     var theme: String?
 
     func validate() throws {
+        if temp, data != nil { throw ValidationError("--temp and --data exclude each other: a throwaway forum, or one kept in a directory.") }
         if let flood, flood < 0 { throw ValidationError("--flood must be 0 or more seconds.") }
         if let faults, faults.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--faults needs a spec such as drop=0.1,500=0.05.")
@@ -57,6 +63,7 @@ struct SandboxCommand: ParsableCommand {
         var arguments: [String] = []
         if let port { arguments += ["--port", String(port)] }
         if let data { arguments += ["--data", data] }
+        if temp { arguments.append("--temp") }
         if let flood { arguments += ["--flood", String(flood)] }
         if let faults { arguments += ["--faults", faults] }
         if let seed { arguments += ["--seed", String(seed)] }

@@ -11,6 +11,11 @@ final class Browser: @unchecked Sendable {
         port = server.port
     }
 
+    /// Puts a cookie in the jar, as one kept from an earlier visit.
+    func setCookie(_ name: String, _ value: String) {
+        cookies[name] = value
+    }
+
     func get(_ target: String) async throws -> RawResponse {
         try await send(method: "GET", target: target, contentType: nil, body: Data())
     }
