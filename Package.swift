@@ -70,8 +70,9 @@ let package = Package(
             ],
             path: "Sources/missive"
         ),
-        // Drives the Forum adapter for scripts/bench-forum.sh; not a product, never installed.
-        .executableTarget(name: "forum-bench", dependencies: ["Forum"], path: "Sources/ForumBench"),
+        // Drives the Forum adapter for scripts/bench-forum.sh and its HTML parser (beside libxml2's) for
+        // scripts/bench-html.sh; not a product, never installed.
+        .executableTarget(name: "forum-bench", dependencies: ["Forum", "CLibXML2"], path: "Sources/ForumBench"),
         .executableTarget(
             name: "missive-sandbox",
             dependencies: ["Sandbox", "Markup", .product(name: "ArgumentParser", package: "swift-argument-parser")],
