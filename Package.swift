@@ -21,6 +21,8 @@ let package = Package(
         // System libraries (Debian's -dev packages; `make deps` installs them).
         .systemLibrary(name: "CCMark", path: "Sources/System/CCMark"),
         .systemLibrary(name: "CLibXML2", path: "Sources/System/CLibXML2", pkgConfig: "libxml-2.0"),
+        // Gumbo, an HTML5 parser: pages are read as browsers read them.
+        .systemLibrary(name: "CGumbo", path: "Sources/System/CGumbo"),
         // curl_easy_setopt/getinfo are variadic, so Swift needs typed C wrappers.
         .target(name: "CCurl", path: "Sources/System/CCurl", linkerSettings: [.linkedLibrary("curl")]),
 
@@ -38,7 +40,7 @@ let package = Package(
             ],
             path: "Sources/Store"
         ),
-        .target(name: "Forum", dependencies: ["Common", "Markup", "CCurl", "CLibXML2"], path: "Sources/Forum"),
+        .target(name: "Forum", dependencies: ["Common", "Markup", "CCurl", "CLibXML2", "CGumbo"], path: "Sources/Forum"),
         .target(
             name: "Compose",
             dependencies: ["Common", "Markup", "Store", .product(name: "Subprocess", package: "swift-subprocess")],
@@ -70,8 +72,9 @@ let package = Package(
             ],
             path: "Sources/missive"
         ),
-        // Drives the Forum adapter for scripts/bench-forum.sh; not a product, never installed.
-        .executableTarget(name: "forum-bench", dependencies: ["Forum"], path: "Sources/ForumBench"),
+        // Drives the Forum adapter for scripts/bench-forum.sh and its HTML parser (beside libxml2's) for
+        // scripts/bench-html.sh; not a product, never installed.
+        .executableTarget(name: "forum-bench", dependencies: ["Forum", "CLibXML2"], path: "Sources/ForumBench"),
         .executableTarget(
             name: "missive-sandbox",
             dependencies: ["Sandbox", "Markup", .product(name: "ArgumentParser", package: "swift-argument-parser")],

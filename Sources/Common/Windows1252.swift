@@ -48,8 +48,14 @@ public enum Windows1252 {
     /// Every byte decodes to one character, so this never fails. Every forum page goes through
     /// here, so it writes UTF-8 bytes directly instead of appending scalars one by one.
     public static func decode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        // Unspecialized (called from another module), the loop below pays a generic call per byte.
+        if let decoded = bytes.withContiguousStorageIfAvailable(decode(contiguous:)) { return decoded }
+        return Array(bytes).withUnsafeBufferPointer(decode(contiguous:))
+    }
+
+    private static func decode(contiguous bytes: UnsafeBufferPointer<UInt8>) -> String {
         var utf8: [UInt8] = []
-        utf8.reserveCapacity(bytes.underestimatedCount + bytes.underestimatedCount / 8)
+        utf8.reserveCapacity(bytes.count + bytes.count / 8)
         for byte in bytes {
             if byte < 0x80 {
                 utf8.append(byte)

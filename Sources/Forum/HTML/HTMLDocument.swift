@@ -2,30 +2,26 @@ import Common
 import CLibXML2
 import Foundation
 
-/// A page parsed by libxml2's forgiving HTML parser, queried with XPath.
-/// The decoded source is kept too: a textarea's value has to be read from it (see `rawText`).
+/// A page parsed the way browsers parse it (HTML5, see `HTML5Parser`), held as a libxml2 tree and
+/// queried with XPath.
 public final class HTMLDocument {
     let pointer: htmlDocPtr
     /// The page as text, decoded from the charset the server named (windows-1252 when it named none).
     public let source: String
     /// Where the page came from; relative links and form actions resolve against it.
     public let url: URL?
+    /// Controls that forms own without holding them (see `FormPointer`), by form.
+    let pointerControls: [xmlNodePtr: [xmlNodePtr]]
 
     private static let parserReady: Void = xmlInitParser()
 
-    /// Nil only when libxml2 cannot build a document at all (it copes with nearly anything, even "").
+    /// Nil only when memory runs out: any bytes at all make a page (an empty one has an empty body).
     public init?(bytes: [UInt8], charset: String? = nil, url: URL? = nil) {
         _ = Self.parserReady
         let text = Self.decode(bytes, charset: charset)
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
-            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
-        // An empty buffer gives no document; an empty page is still a page (with nothing on it).
-        let input = text.isEmpty ? "<html></html>" : text
-        let parsed: htmlDocPtr? = input.utf8CString.withUnsafeBufferPointer { buffer in
-            htmlReadMemory(buffer.baseAddress, Int32(buffer.count - 1), url?.absoluteString, "UTF-8", options)
-        }
-        guard let parsed else { return nil }
-        pointer = parsed
+        guard let parsed = HTML5Parser.parse(text) else { return nil }
+        pointer = parsed.document
+        pointerControls = parsed.pointerControls
         source = text
         self.url = url
     }
@@ -113,7 +109,7 @@ public struct HTMLNode {
         (attribute("class") ?? "").split(whereSeparator: \.isWhitespace).contains { $0 == name }
     }
 
-    /// All text inside, entities decoded, as libxml2 parsed it.
+    /// All text inside, references decoded.
     public var text: String {
         guard let content = xmlNodeGetContent(pointer) else { return "" }
         defer { cxml_free(content) }
@@ -128,8 +124,9 @@ public struct HTMLNode {
     public func select(_ xpath: String) -> [HTMLNode] { document.select(xpath, in: self) }
     public func first(_ xpath: String) -> HTMLNode? { document.first(xpath, in: self) }
 
-    /// The line the element starts on (1-based), as libxml2 counted it.
-    var line: Int { Int(xmlGetLineNo(pointer)) }
+    /// A textarea's value is its text: HTML5 reads what is inside as text (tags in it are not tags,
+    /// references are decoded) and drops one line break right after `<textarea>`, as browsers do.
+    public var textareaValue: String { text }
 
     /// The text as a reader sees it on the page: `<br>` and block ends become line breaks,
     /// other whitespace collapses. For showing a post or PM body in a terminal.

@@ -134,8 +134,8 @@ extension HTMLDocument {
         first("//form[@name='\(name)']").flatMap(form(at:))
     }
 
-    /// Scrapes a form the way a browser decides what belongs to it: its descendants, plus controls
-    /// elsewhere that name it in a `form` attribute.
+    /// Scrapes a form the way a browser decides what belongs to it: its descendants, controls
+    /// elsewhere that name it in a `form` attribute, and those HTML5's form element pointer gives it.
     public func form(at element: HTMLNode) -> HTMLForm? {
         guard element.name == "form" else { return nil }
         let action = element.attribute("action").flatMap { $0.isEmpty ? nil : resolve($0) } ?? url
@@ -145,7 +145,7 @@ extension HTMLDocument {
             // An XPath union comes back in document order, which is the order a browser submits in.
             query += " | //*[@form='\(id)'][self::input or self::select or self::textarea or self::button]"
         }
-        let elements = select(query, in: element)
+        let elements = addingPointerControls(of: element, to: select(query, in: element))
         let controls = elements.flatMap(Self.controls(for:))
         let method = (element.attribute("method") ?? "GET").uppercased() == "POST" ? "POST" : "GET"
         return HTMLForm(name: element.attribute("name"), action: action, method: method, controls: controls)
