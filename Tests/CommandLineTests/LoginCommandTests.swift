@@ -84,6 +84,46 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.jar.path))
     }
 
+    /// Issue 12: with the jar a link, even "nothing to forget" truncated the link's target and chmod-ed it.
+    @Test func loginAndLogoutRefuseAJarThatIsALinkAndLeaveItsTargetAlone() throws {
+        let sandbox = try SandboxProcess()
+        let victim = sandbox.home.appendingPathComponent("victim.txt")
+        let original = "someone else's file\n"
+        try original.write(to: victim, atomically: true, encoding: .utf8)
+        _ = chmod(victim.path, 0o644)
+        try FileManager.default.createDirectory(at: sandbox.jar.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: sandbox.jar, withDestinationURL: victim)
+
+        for (arguments, stdin) in [(["logout"], ""), (["login", "--password-stdin"], "sandbox\n"), (["whoami"], "")] {
+            let result = try sandbox.run(arguments, stdin: stdin)
+            #expect(result.status == 73, "\(arguments): \(result.output) \(result.errorOutput)")
+            #expect(result.errorOutput.contains("cookie jar \(sandbox.jar.path) is a symbolic link (to \(victim.path))"), "\(result.errorOutput)")
+            #expect(result.errorOutput.contains("remove the link"), "\(result.errorOutput)")
+        }
+        #expect(try String(contentsOf: victim, encoding: .utf8) == original)
+        #expect(try FileManager.default.attributesOfItem(atPath: victim.path)[.posixPermissions] as? Int == 0o644)
+    }
+
+    /// Issue 12: a jar holding a 5 MB line made the right password "wrong".
+    @Test func aDamagedJarIsNamedWithItsFixAndLogoutMendsIt() throws {
+        let sandbox = try SandboxProcess()
+        try FileManager.default.createDirectory(at: sandbox.jar.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let line = "127.0.0.1\tFALSE\t/\tFALSE\t0\tjunk\t" + String(repeating: "x", count: 5 << 20) + "\n"
+        try line.write(to: sandbox.jar, atomically: true, encoding: .utf8)
+
+        let login = try sandbox.run(["login", "--password-stdin"], stdin: "sandbox\n")
+        #expect(login.status == 65, "\(login.errorOutput)")
+        #expect(!login.errorOutput.contains("did not accept"), "\(login.errorOutput)")
+        #expect(login.errorOutput.contains("cookie jar \(sandbox.jar.path) cannot be used"), "\(login.errorOutput)")
+        #expect(login.errorOutput.contains("or run `missive logout`"), "\(login.errorOutput)")
+
+        let logout = try sandbox.run(["logout"])
+        #expect(logout.status == 0, "\(logout.errorOutput)")
+        #expect(logout.output.hasPrefix("Emptied the damaged cookie jar \(sandbox.jar.path)"), "\(logout.output)")
+        let again = try sandbox.run(["login", "--password-stdin"], stdin: "sandbox\n")
+        #expect(again.status == 0, "\(again.errorOutput)")
+    }
+
     @Test func anUnknownProfileIsAConfigurationError() throws {
         let sandbox = try SandboxProcess()
         let result = try sandbox.run(["login", "--profile", "nope", "--password-stdin"], stdin: "sandbox\n")
