@@ -77,6 +77,8 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
     case invalid(String)
     /// Another error page from the forum, in its own words.
     case forumError(title: String, message: String)
+    /// Cloudflare's bot check in front of the forum answered instead of the forum.
+    case botCheck
 
     public var description: String {
         switch self {
@@ -91,6 +93,9 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
         case let .tooLong(limit, message): limit.map { "too long: the limit is \($0) characters" } ?? "too long: \(message)"
         case let .invalid(message): message
         case let .forumError(title, message): [title, message].filter { !$0.isEmpty }.joined(separator: ": ")
+        case .botCheck:
+            "the forum's Cloudflare bot check answered instead of the forum: log in with a web browser, export its cookies "
+                + "as cookies.txt, and run `missive login --cookies FILE`"
         }
     }
 
@@ -100,6 +105,7 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
         case .noSuchUser: .noUser
         case .tooLong, .invalid: .dataError
         case .forumError: .failure
+        case .botCheck: .noPermission
         }
     }
 }
