@@ -124,6 +124,53 @@ import Testing
         #expect(again.status == 0, "\(again.errorOutput)")
     }
 
+    // MARK: --cookies: a session exported from a browser (the way past Cloudflare's bot check)
+
+    @Test func cookiesFromABrowserLogInAndOnlyTheForumsOwnAreKept() throws {
+        let sandbox = try SandboxProcess()
+        try sandbox.logIn()
+        let session = try String(contentsOf: sandbox.jar, encoding: .utf8)
+        try FileManager.default.removeItem(at: sandbox.jar)
+        let export = sandbox.home.appendingPathComponent("cookies.txt")
+        try ("# Netscape HTTP Cookie File\n#HttpOnly_.google.com\tTRUE\t/\tTRUE\t0\tSID\tnot-for-the-forum\n"
+            + session + "example.com\tFALSE\t/\tFALSE\t0\ttracker\tzzz\n").write(to: export, atomically: true, encoding: .utf8)
+
+        let result = try sandbox.run(["login", "--cookies", export.path])
+
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output == "Logged in to sandbox as Missive Tester (user 1005).\n")
+        let jar = try String(contentsOf: sandbox.jar, encoding: .utf8)
+        #expect(jar.contains("\tbbuserid\t1005"))
+        #expect(!jar.contains("not-for-the-forum") && !jar.contains("tracker"), "\(jar)")
+        #expect(try FileManager.default.attributesOfItem(atPath: sandbox.jar.path)[.posixPermissions] as? Int == 0o600)
+        #expect(try sandbox.run(["whoami"]).status == 0)
+    }
+
+    @Test(arguments: [
+        ("forums.somethingawful.com\tFALSE\t/\tFALSE\t0\tbbuserid\t5\n", 65, "holds no bbuserid cookie for 127.0.0.1"),
+        ("127.0.0.1\tFALSE\t/\tFALSE\t0\tsessionhash\tabc\n", 65, "holds no bbuserid cookie for 127.0.0.1"),
+        ("127.0.0.1\tFALSE\t/\tFALSE\t1000000000\tbbuserid\t1005\n", 65, "has expired"),
+        ("127.0.0.1\tFALSE\t/\tFALSE\t0\tbbuserid\t1005\n127.0.0.1\tFALSE\t/\tFALSE\t0\tbbpassword\tforged\n", 77,
+         "does not take the session"),
+    ])
+    func cookiesWithoutALiveSessionForTheForumAreRefused(file: String, status: Int32, message: String) throws {
+        let sandbox = try SandboxProcess()
+        let export = sandbox.home.appendingPathComponent("cookies.txt")
+        try file.write(to: export, atomically: true, encoding: .utf8)
+        let result = try sandbox.run(["login", "--cookies", export.path])
+        #expect(result.status == status, "\(result.errorOutput)")
+        #expect(result.errorOutput.contains(message), "\(result.errorOutput)")
+        #expect(!result.output.contains("Logged in"))
+    }
+
+    @Test func aMissingCookieFileIsNamed() throws {
+        let sandbox = try SandboxProcess()
+        let result = try sandbox.run(["login", "--cookies", "/nonexistent/cookies.txt"])
+        #expect(result.status == 66)
+        #expect(result.errorOutput.contains("cannot read the cookies in /nonexistent/cookies.txt: it does not exist"), "\(result.errorOutput)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.jar.path))
+    }
+
     @Test func anUnknownProfileIsAConfigurationError() throws {
         let sandbox = try SandboxProcess()
         let result = try sandbox.run(["login", "--profile", "nope", "--password-stdin"], stdin: "sandbox\n")

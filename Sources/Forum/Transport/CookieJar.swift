@@ -59,7 +59,7 @@ public enum CookieJar {
     }
 
     /// Replaces the jar with these cookie lines (a new private file renamed over it).
-    public static func save(_ lines: [String], to jar: URL) throws(CookieJarError) {
+    static func save(_ lines: [String], to jar: URL) throws(CookieJarError) {
         do {
             try PrivateFile.write(Data((header + lines.map { $0 + "\n" }.joined()).utf8), to: jar)
         } catch {
@@ -67,13 +67,19 @@ public enum CookieJar {
         }
     }
 
-    /// Leaves the jar holding no cookie, whatever it held (a damaged jar included). A link is
-    /// still refused: removing it is the user's call.
+    /// Leaves the jar holding no cookie, whatever it held (a damaged jar included).
     public static func forget(_ jar: URL) throws(CookieJarError) {
+        try replace(with: [], at: jar)
+    }
+
+    /// Puts these cookie lines in the jar in place of what it held (an import from a browser).
+    /// A link is still refused: removing it is the user's call.
+    public static func replace(with lines: [String], at jar: URL) throws(CookieJarError) {
         if PrivateFile.isSymbolicLink(jar.path) {
             throw .symbolicLink(path: jar.path, target: (try? FileManager.default.destinationOfSymbolicLink(atPath: jar.path)) ?? "?")
         }
-        try save([], to: jar)
+        try prepareDirectory(jar)
+        try save(lines, to: jar)
     }
 
     static func failure(_ problem: CookieFile.Problem, at jar: URL) -> CookieJarError {
