@@ -18,6 +18,15 @@ public enum BufferOwner: Equatable, Sendable {
         case .template: "template"
         }
     }
+
+    /// What stays as it was when a session saves nothing.
+    var keptWhenRemoved: String {
+        switch self {
+        case let .draft(id): "draft \(id) keeps its last saved revision"
+        case .new: "no draft was made"
+        case .template: "the template is unchanged"
+        }
+    }
 }
 
 /// One buffer file under `state/buffers/`, with the lock that says a live session owns it.
@@ -122,6 +131,13 @@ public struct BufferDirectory: Sendable {
             throw error
         }
         return file
+    }
+
+    /// Whether any buffer file is there at all, looked at without locking (so without writing):
+    /// a reading command opens the store for writing only when it may have text to recover.
+    public var mayHoldLeftovers: Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.contains { $0.hasSuffix(".md") && BufferDirectory.owner(of: String($0.dropLast(3))) != nil }
     }
 
     /// Buffers no live session holds, oldest first, each locked for the caller.

@@ -19,7 +19,7 @@ struct DraftsExport: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let workspace = try Workspace.open()
+        let workspace = try Workspace.open(access: .readOnly)
         let ids = self.ids.isEmpty ? try workspace.store.list().map(\.id) : self.ids
         let drafts = try ids.map { try workspace.store.draft($0) }
         guard let to else {

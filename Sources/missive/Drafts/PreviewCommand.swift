@@ -180,7 +180,7 @@ struct PreviewSource {
 
     /// A draft as its current revision has it. Preview only reads, so nothing is recovered here.
     static func draft(_ id: Int64) throws -> PreviewSource {
-        let draft = try Workspace.open(recover: false).store.draft(id)
+        let draft = try Workspace.open(recover: false, access: .readOnly).store.draft(id)
         if draft.raw != nil {
             throw PreviewError.brokenDraft(id, problem: draft.problem ?? "its front matter has errors")
         }
