@@ -54,12 +54,12 @@ public struct MissivePaths: Sendable, Equatable {
     }
 
     /// Creates `directory` (0700) when missing. An existing one is tightened only when others may
-    /// use it: a folder the user made 0500 or 0750 on purpose is theirs, and changing it on every
-    /// run would also fail on a read-only one.
+    /// use it, and never through a link (a folder kept elsewhere on purpose is the user's to set);
+    /// a private one is left as it is, so a 0500 folder stays 0500.
     public static func createPrivateDirectory(_ directory: URL) throws {
         var info = stat()
         if stat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            if info.st_mode & 0o077 != 0 {
+            if info.st_mode & 0o077 != 0, !PrivateFile.isSymbolicLink(directory.path) {
                 try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
             }
             return
