@@ -70,7 +70,7 @@ public final class HTTPClient: @unchecked Sendable {
         var writable: URL?
         if let jar = settings.cookieJar {
             let access = settings.cookieJarAccess
-            let exists = FileManager.default.fileExists(atPath: jar.path) || PrivateFile.isSymbolicLink(jar.path)
+            let exists = FileManager.default.fileExists(atPath: jar.path)
             do {
                 lines = try CookieJar.load(jar, makePrivate: access != .readOnly)
                 switch access {
