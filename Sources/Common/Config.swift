@@ -72,6 +72,8 @@ public struct Config: Sendable, Equatable {
     /// The port `missive sandbox` listens on unless told otherwise.
     public static let sandboxPort = 8642
     public static let defaultUndoWindow = 10
+    /// An hour is already far longer than anyone waits to take a send back.
+    static let undoWindowBound = NumberBound(0...3_600, unit: "seconds")
 
     /// The editor command; nil falls back to VISUAL/EDITOR as git does.
     public var editor: String?
@@ -143,20 +145,19 @@ public struct Config: Sendable, Equatable {
         }
         var config = Config(profiles: [])
         config.editor = try string("editor")
-        if let value = document["undo_window"] {
-            guard let seconds = value.integer, seconds >= 0 else {
-                throw .wrongType(file: source, key: "undo_window", line: document.line(of: "undo_window") ?? 0,
-                                 expected: "a whole number of seconds (0 or more)")
+        // Every number is bounded here, once: past this point they become Durations and dates,
+        // where a huge one overflows (an undo_window of Int.max crashed every send).
+        func number(_ key: String, _ bound: NumberBound) throws(ConfigError) -> Int? {
+            guard let value = document[key] else { return nil }
+            guard let number = value.integer, bound.range.contains(number) else {
+                let given = value.integer.map { ", not \($0)" } ?? ""
+                throw .wrongType(file: source, key: key, line: document.line(of: key) ?? 0, expected: bound.description + given)
             }
-            config.undoWindow = seconds
+            return number
         }
-        for (key, path, minimum) in RetrySettings.keys {
-            guard let value = document[key] else { continue }
-            guard let number = value.integer, number >= minimum else {
-                throw .wrongType(file: source, key: key, line: document.line(of: key) ?? 0,
-                                 expected: "a whole number, \(minimum) or more")
-            }
-            config.retry[keyPath: path] = number
+        if let seconds = try number("undo_window", Config.undoWindowBound) { config.undoWindow = seconds }
+        for (key, path, bound) in RetrySettings.keys {
+            if let value = try number(key, bound) { config.retry[keyPath: path] = value }
         }
         for name in document.tables(under: "profiles") {
             guard Profile.isValidName(name) else { throw .badProfileName(file: source, name: name) }
@@ -205,24 +206,26 @@ public struct Config: Sendable, Equatable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Writes the file atomically (a temp file renamed over it), private to the user.
-    public func save(to paths: MissivePaths) throws(ConfigError) {
+    /// Writes the file atomically and private to the user (see `PrivateFile`). A config.toml that
+    /// is a symbolic link (dotfiles kept in a repository) is written where it points, on purpose:
+    /// the link is the user's own setup, and replacing it with a file would quietly fork their
+    /// config. Returns that target when it was written through a link, for the caller to say so.
+    @discardableResult
+    public func save(to paths: MissivePaths) throws(ConfigError) -> URL? {
         let url = Config.file(in: paths)
         do {
             try paths.createDirectories()
-            let temporary = url.appendingPathExtension("tmp")
-            try PrivateFile.write(Data(render().utf8), to: temporary)
-            // rename(2) replaces the old file in one step, so a crash leaves the old or the new one.
-            guard rename(temporary.path, url.path) == 0 else {
-                throw ConfigError.unwritable(file: url.path, reason: String(cString: strerror(errno)))
-            }
-        } catch let error as ConfigError {
-            throw error
-        } catch let error as PrivateFile.WriteError {
-            throw .unwritable(file: url.path, reason: error.reason)
         } catch {
             throw .unwritable(file: url.path, reason: error.localizedDescription)
         }
+        let target = PrivateFile.target(of: url)
+        let destination = target ?? url
+        do {
+            try PrivateFile.write(Data(render().utf8), to: destination)
+        } catch {
+            throw .unwritable(file: destination.path, reason: error.reason)
+        }
+        return target
     }
 }
 
@@ -239,9 +242,25 @@ public struct RetrySettings: Sendable, Equatable {
 
     public init() {}
 
-    /// The config.toml keys, with the smallest value each takes.
-    static var keys: [(String, WritableKeyPath<RetrySettings, Int>, Int)] { [
-        ("retry_base", \.base, 1), ("retry_cap", \.cap, 1), ("retry_attempts", \.attempts, 1),
-        ("reconcile_grace", \.grace, 1),
+    /// The config.toml keys, with the values each takes: waits of up to an hour (the cap up to a
+    /// day), and a number of tries that still ends within days at the longest waits.
+    static var keys: [(String, WritableKeyPath<RetrySettings, Int>, NumberBound)] { [
+        ("retry_base", \.base, NumberBound(1...3_600, unit: "seconds")),
+        ("retry_cap", \.cap, NumberBound(1...86_400, unit: "seconds")),
+        ("retry_attempts", \.attempts, NumberBound(1...100, unit: "tries")),
+        ("reconcile_grace", \.grace, NumberBound(1...3_600, unit: "seconds")),
     ] }
+}
+
+/// The whole numbers a config.toml key accepts, as its error message names them.
+struct NumberBound: Sendable, CustomStringConvertible {
+    var range: ClosedRange<Int>
+    var unit: String
+
+    init(_ range: ClosedRange<Int>, unit: String) {
+        self.range = range
+        self.unit = unit
+    }
+
+    var description: String { "a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound)" }
 }

@@ -49,10 +49,23 @@ public struct MissivePaths: Sendable, Equatable {
     /// directory is made by whatever first caches something.
     public func createDirectories() throws {
         for directory in [config, data, state] {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+            try Self.createPrivateDirectory(directory)
         }
+    }
+
+    /// Creates `directory` (0700) when missing. An existing one is tightened only when others may
+    /// use it, and never through a link (a folder kept elsewhere on purpose is the user's to set);
+    /// a private one is left as it is, so a 0500 folder stays 0500.
+    public static func createPrivateDirectory(_ directory: URL) throws {
+        var info = stat()
+        if stat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            if info.st_mode & 0o077 != 0, !PrivateFile.isSymbolicLink(directory.path) {
+                try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+            }
+            return
+        }
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     private static func nonEmpty(_ value: String?) -> String? {

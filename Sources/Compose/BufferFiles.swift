@@ -18,6 +18,15 @@ public enum BufferOwner: Equatable, Sendable {
         case .template: "template"
         }
     }
+
+    /// What stays as it was when a session saves nothing.
+    var keptWhenRemoved: String {
+        switch self {
+        case let .draft(id): "draft \(id) keeps its last saved revision"
+        case .new: "no draft was made"
+        case .template: "the template is unchanged"
+        }
+    }
 }
 
 /// One buffer file under `state/buffers/`, with the lock that says a live session owns it.
@@ -51,11 +60,13 @@ public final class BufferFile {
         return try TextInput.decode(data, source: url.path, limit: limit)
     }
 
+    /// Replaces the buffer with a new private file: a link the editor (or anyone) left where the
+    /// buffer was is replaced, never written through.
     public func write(_ text: String) throws {
         do {
-            try Data(text.utf8).write(to: url)
+            try PrivateFile.write(Data(text.utf8), to: url)
         } catch {
-            throw ComposeError.bufferDirectory(path: url.path, reason: error.localizedDescription)
+            throw ComposeError.bufferDirectory(path: url.path, reason: error.reason)
         }
     }
 
@@ -109,13 +120,24 @@ public struct BufferDirectory: Sendable {
                               lockURL: lockURL, lockDescriptor: descriptor)
         // Written through the locked descriptor: replacing the lock file would drop the lock.
         let originJSON = [UInt8]((try? JSONEncoder().encode(origin)) ?? Data())
-        guard Foundation.write(descriptor, originJSON, originJSON.count) == originJSON.count,
-              FileManager.default.createFile(atPath: file.url.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-        else {
+        guard Foundation.write(descriptor, originJSON, originJSON.count) == originJSON.count else {
             file.remove()
-            throw ComposeError.bufferDirectory(path: url.path, reason: "cannot write the buffer file")
+            throw ComposeError.bufferDirectory(path: url.path, reason: "cannot write the lock file: \(String(cString: strerror(errno)))")
+        }
+        do {
+            try file.write(text)
+        } catch {
+            file.remove()
+            throw error
         }
         return file
+    }
+
+    /// Whether any buffer file is there at all, looked at without locking (so without writing):
+    /// a reading command opens the store for writing only when it may have text to recover.
+    public var mayHoldLeftovers: Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.contains { $0.hasSuffix(".md") && BufferDirectory.owner(of: String($0.dropLast(3))) != nil }
     }
 
     /// Buffers no live session holds, oldest first, each locked for the caller.
@@ -155,7 +177,8 @@ public struct BufferDirectory: Sendable {
 
     /// An exclusive, non-blocking flock; nil when another process holds it.
     private func lock(_ lockURL: URL, create: Bool) -> Int32? {
-        let descriptor = open(lockURL.path, O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), 0o600)
+        // Never through a link: the origin JSON is written into a new lock file.
+        let descriptor = open(lockURL.path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | (create ? O_CREAT : 0), 0o600)
         guard descriptor >= 0 else { return nil }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)

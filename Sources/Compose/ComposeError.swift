@@ -9,6 +9,8 @@ public enum ComposeError: MissiveError, Equatable {
     case kept(file: String, reason: String, status: ExitStatus)
     case template(String)
     case bufferDirectory(path: String, reason: String)
+    /// The editor deleted the buffer before Missive read it back; `kept` says what stays as it was.
+    case bufferRemoved(file: String, kept: String)
 
     public var status: ExitStatus {
         switch self {
@@ -17,6 +19,7 @@ public enum ComposeError: MissiveError, Equatable {
         case let .kept(_, _, status): status
         case .template: .dataError
         case .bufferDirectory: .cantCreate
+        case .bufferRemoved: .noInput
         }
     }
 
@@ -32,6 +35,8 @@ public enum ComposeError: MissiveError, Equatable {
             message
         case let .bufferDirectory(path, reason):
             "cannot prepare the editor buffer in \(path): \(reason)"
+        case let .bufferRemoved(file, kept):
+            "the editor removed \(file) before Missive could read it back, so nothing from this session was saved; \(kept)"
         }
     }
 }

@@ -30,7 +30,8 @@ struct EditLoop {
 
     func run<T>(_ file: BufferFile, parse: (String) throws(BufferError) -> T) async throws -> (result: Result<T>, status: Int32) {
         let original = try? file.read(limit: byteLimit)
-        var reopened = false
+        /// The text and problems of the round before a reopen: what the editor last saved.
+        var previous: (text: String, error: BufferError)?
         while true {
             let status: Int32
             do {
@@ -44,6 +45,15 @@ struct EditLoop {
             do {
                 text = try file.read(limit: byteLimit)
             } catch {
+                if !FileManager.default.fileExists(atPath: file.url.path) {
+                    // Pointing at a file that is gone would mislead: say what happened, and keep
+                    // what the editor saved before (a reopened round's first text) or nothing new.
+                    file.remove()
+                    guard let previous else { throw ComposeError.bufferRemoved(file: file.url.path, kept: file.owner.keptWhenRemoved) }
+                    var error = previous.error
+                    error.problems.append(BufferProblem(line: nil, "the editor removed the buffer when it was reopened; this is the text it saved before"))
+                    return (.broken(text: previous.text, error: error), status)
+                }
                 file.release()
                 let status = (error as? any MissiveError)?.status ?? .ioError
                 throw ComposeError.kept(file: file.url.path, reason: String(describing: error), status: status)
@@ -54,9 +64,9 @@ struct EditLoop {
             do {
                 return (.parsed(try parse(stripped), text: stripped), status)
             } catch {
-                if reopened || status != 0 { return (.broken(text: stripped, error: error), status) }
+                if previous != nil || status != 0 { return (.broken(text: stripped, error: error), status) }
                 try file.write(EditLoop.annotated(stripped, error))
-                reopened = true
+                previous = (stripped, error)
             }
         }
     }

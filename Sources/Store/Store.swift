@@ -1,6 +1,15 @@
 import Common
 import Foundation
 import GRDB
+import GRDBSQLite
+
+/// What a command means to do with the store.
+public enum StoreAccess: Sendable, Equatable {
+    case readWrite
+    /// The command only reads: the file is opened with SQLITE_OPEN_READONLY and nothing on disk
+    /// (folders, modes, the file) is created or changed, so it works on a read-only data folder.
+    case readOnly
+}
 
 /// The SQLite store: one file, private to the user, in WAL mode, carried forward by versioned migrations.
 public final class Store: Sendable {
@@ -8,28 +17,44 @@ public final class Store: Sendable {
     public static let fileName = "missive.sqlite"
 
     public let path: String
-    /// True when the file is not writable: reading works, every write fails with `StoreError.readOnly`.
+    /// True when opened read-only (the file is not writable, or the command only reads): reading
+    /// works, every write fails with `StoreError.readOnly`.
     public let isReadOnly: Bool
     let queue: DatabaseQueue
 
-    /// Opens (creating when needed) the store under `paths.data`.
-    public static func open(paths: MissivePaths, busyTimeout: TimeInterval = 5) throws -> Store {
+    /// Opens (creating when needed) the store under `paths.data`. Read-only access to a store
+    /// that is not there yet, or not yet brought up to this Missive's schema, opens it for writing
+    /// as before: the first run creates it, an upgrade migrates it.
+    public static func open(paths: MissivePaths, busyTimeout: TimeInterval = 5, access: StoreAccess = .readWrite) throws -> Store {
+        let path = paths.data.appendingPathComponent(fileName).path
+        if access == .readOnly, FileManager.default.fileExists(atPath: path) {
+            do {
+                return try Store(path: path, busyTimeout: busyTimeout, access: .readOnly)
+            } catch StoreError.readOnly {
+                // Only an incomplete schema makes a read-only open fail so: migrate it below.
+            }
+        }
         do {
             try paths.createDirectories()
         } catch {
             throw StoreError.cannotCreate(path: paths.data.path, reason: error.localizedDescription)
         }
-        return try Store(path: paths.data.appendingPathComponent(fileName).path, busyTimeout: busyTimeout)
+        return try Store(path: path, busyTimeout: busyTimeout)
     }
 
     /// Opens the store at `path`. A store from a newer Missive is refused before anything is written.
-    public init(path: String, busyTimeout: TimeInterval = 5) throws {
+    public convenience init(path: String, busyTimeout: TimeInterval = 5, access: StoreAccess = .readWrite) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try self.init(path: path, busyTimeout: busyTimeout, access: access, folderWritable: Foundation.access(folder, W_OK) == 0)
+    }
+
+    init(path: String, busyTimeout: TimeInterval, access: StoreAccess, folderWritable: Bool) throws {
         self.path = path
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists {
             try Store.createPrivateFile(at: path)
         }
-        isReadOnly = exists && !Store.isWritable(path)
+        isReadOnly = exists && (access == .readOnly || !Store.isWritable(path))
 
         var config = Configuration()
         config.readonly = isReadOnly
@@ -37,7 +62,8 @@ public final class Store: Sendable {
         config.foreignKeysEnabled = true
         config.label = "missive"
         do {
-            queue = try DatabaseQueue(path: path, configuration: config)
+            let location = isReadOnly && !folderWritable ? Store.unwritableFolderLocation(path) : path
+            queue = try DatabaseQueue(path: location, configuration: config)
             try Store.migrate(queue, readOnly: isReadOnly, path: path)
         } catch {
             throw StoreError.from(error, path: path)
@@ -99,6 +125,15 @@ public final class Store: Sendable {
             throw StoreError.cannotCreate(path: path, reason: reason)
         }
         close(fd)
+    }
+
+    /// Even a read-only connection to a WAL store makes `-shm` and `-wal` files beside it, which a
+    /// folder that cannot be written refuses. With no `-wal` there, no writer is at work (one
+    /// always has it open), so the file is opened immutable: SQLite then reads it as it is.
+    static func unwritableFolderLocation(_ path: String) -> String {
+        guard !FileManager.default.fileExists(atPath: path + "-wal"), sqlite3_compileoption_used("USE_URI") == 1 else { return path }
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))) ?? path
+        return "file:\(escaped)?immutable=1"
     }
 
     /// The owner's write bit decides, so that `chmod a-w` protects the store even for root.

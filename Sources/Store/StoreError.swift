@@ -17,6 +17,8 @@ public enum StoreError: MissiveError, Equatable {
     case invalid(String)
     /// An SQLite failure none of the cases above explains.
     case database(String)
+    /// No room left on the disk that holds the store (the folder is named, so the user knows which disk).
+    case diskFull(path: String)
 
     public var status: ExitStatus {
         switch self {
@@ -27,7 +29,7 @@ public enum StoreError: MissiveError, Equatable {
         case .cannotCreate: .cantCreate
         case .notFound: .noInput
         case .invalid: .dataError
-        case .database: .ioError
+        case .database, .diskFull: .ioError
         }
     }
 
@@ -50,11 +52,14 @@ public enum StoreError: MissiveError, Equatable {
             message
         case let .database(message):
             "the store failed: \(message)"
+        case let .diskFull(path):
+            "the disk is full (\(path)): free some space"
         }
     }
 
-    /// Translates SQLite's result codes into the cases a person can act on.
-    static func from(_ error: any Error, path: String) -> any Error {
+    /// Translates SQLite's result codes into the cases a person can act on. `freeBytes` is how
+    /// much room the store's disk has left (statvfs), asked only for an I/O error.
+    static func from(_ error: any Error, path: String, freeBytes: (String) -> Int? = StoreError.freeBytes) -> any Error {
         if error is StoreError || error is MissiveError { return error }
         guard let error = error as? DatabaseError else { return StoreError.database(String(describing: error)) }
         switch error.resultCode {
@@ -67,11 +72,25 @@ public enum StoreError: MissiveError, Equatable {
         case .SQLITE_CANTOPEN:
             return StoreError.cannotCreate(path: path, reason: error.message ?? "cannot open")
         case .SQLITE_FULL:
-            return StoreError.database("the disk is full; nothing was changed")
+            return StoreError.diskFull(path: path)
         case .SQLITE_TOOBIG:
             return StoreError.invalid("the text is too large for the store")
+        case .SQLITE_IOERR:
+            // ENOSPC while growing -shm or syncing comes back as a bare "disk I/O error"; a disk
+            // with (next to) no room left is the cause worth naming.
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            if let free = freeBytes(folder), free < 1 << 20 { return StoreError.diskFull(path: path) }
+            return StoreError.database(error.message ?? error.description)
         default:
             return StoreError.database(error.message ?? error.description)
         }
+    }
+
+    /// The bytes an unprivileged writer may still use on the disk holding `folder`.
+    static func freeBytes(_ folder: String) -> Int? {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return nil }
+        let (bytes, overflow) = Int(clamping: info.f_bavail).multipliedReportingOverflow(by: Int(clamping: info.f_frsize))
+        return overflow ? .max : bytes
     }
 }

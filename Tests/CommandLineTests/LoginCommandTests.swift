@@ -84,6 +84,93 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.jar.path))
     }
 
+    /// Issue 12: with the jar a link, even "nothing to forget" truncated the link's target and chmod-ed it.
+    @Test func loginAndLogoutRefuseAJarThatIsALinkAndLeaveItsTargetAlone() throws {
+        let sandbox = try SandboxProcess()
+        let victim = sandbox.home.appendingPathComponent("victim.txt")
+        let original = "someone else's file\n"
+        try original.write(to: victim, atomically: true, encoding: .utf8)
+        _ = chmod(victim.path, 0o644)
+        try FileManager.default.createDirectory(at: sandbox.jar.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: sandbox.jar, withDestinationURL: victim)
+
+        for (arguments, stdin) in [(["logout"], ""), (["login", "--password-stdin"], "sandbox\n"), (["whoami"], "")] {
+            let result = try sandbox.run(arguments, stdin: stdin)
+            #expect(result.status == 73, "\(arguments): \(result.output) \(result.errorOutput)")
+            #expect(result.errorOutput.contains("cookie jar \(sandbox.jar.path) is a symbolic link (to \(victim.path))"), "\(result.errorOutput)")
+            #expect(result.errorOutput.contains("remove the link"), "\(result.errorOutput)")
+        }
+        #expect(try String(contentsOf: victim, encoding: .utf8) == original)
+        #expect(try FileManager.default.attributesOfItem(atPath: victim.path)[.posixPermissions] as? Int == 0o644)
+    }
+
+    /// Issue 12: a jar holding a 5 MB line made the right password "wrong".
+    @Test func aDamagedJarIsNamedWithItsFixAndLogoutMendsIt() throws {
+        let sandbox = try SandboxProcess()
+        try FileManager.default.createDirectory(at: sandbox.jar.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let line = "127.0.0.1\tFALSE\t/\tFALSE\t0\tjunk\t" + String(repeating: "x", count: 5 << 20) + "\n"
+        try line.write(to: sandbox.jar, atomically: true, encoding: .utf8)
+
+        let login = try sandbox.run(["login", "--password-stdin"], stdin: "sandbox\n")
+        #expect(login.status == 65, "\(login.errorOutput)")
+        #expect(!login.errorOutput.contains("did not accept"), "\(login.errorOutput)")
+        #expect(login.errorOutput.contains("cookie jar \(sandbox.jar.path) cannot be used"), "\(login.errorOutput)")
+        #expect(login.errorOutput.contains("or run `missive logout`"), "\(login.errorOutput)")
+
+        let logout = try sandbox.run(["logout"])
+        #expect(logout.status == 0, "\(logout.errorOutput)")
+        #expect(logout.output.hasPrefix("Emptied the damaged cookie jar \(sandbox.jar.path)"), "\(logout.output)")
+        let again = try sandbox.run(["login", "--password-stdin"], stdin: "sandbox\n")
+        #expect(again.status == 0, "\(again.errorOutput)")
+    }
+
+    // MARK: --cookies: a session exported from a browser (the way past Cloudflare's bot check)
+
+    @Test func cookiesFromABrowserLogInAndOnlyTheForumsOwnAreKept() throws {
+        let sandbox = try SandboxProcess()
+        try sandbox.logIn()
+        let session = try String(contentsOf: sandbox.jar, encoding: .utf8)
+        try FileManager.default.removeItem(at: sandbox.jar)
+        let export = sandbox.home.appendingPathComponent("cookies.txt")
+        try ("# Netscape HTTP Cookie File\n#HttpOnly_.google.com\tTRUE\t/\tTRUE\t0\tSID\tnot-for-the-forum\n"
+            + session + "example.com\tFALSE\t/\tFALSE\t0\ttracker\tzzz\n").write(to: export, atomically: true, encoding: .utf8)
+
+        let result = try sandbox.run(["login", "--cookies", export.path])
+
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output == "Logged in to sandbox as Missive Tester (user 1005).\n")
+        let jar = try String(contentsOf: sandbox.jar, encoding: .utf8)
+        #expect(jar.contains("\tbbuserid\t1005"))
+        #expect(!jar.contains("not-for-the-forum") && !jar.contains("tracker"), "\(jar)")
+        #expect(try FileManager.default.attributesOfItem(atPath: sandbox.jar.path)[.posixPermissions] as? Int == 0o600)
+        #expect(try sandbox.run(["whoami"]).status == 0)
+    }
+
+    @Test(arguments: [
+        ("forums.somethingawful.com\tFALSE\t/\tFALSE\t0\tbbuserid\t5\n", 65, "holds no bbuserid cookie for 127.0.0.1"),
+        ("127.0.0.1\tFALSE\t/\tFALSE\t0\tsessionhash\tabc\n", 65, "holds no bbuserid cookie for 127.0.0.1"),
+        ("127.0.0.1\tFALSE\t/\tFALSE\t1000000000\tbbuserid\t1005\n", 65, "has expired"),
+        ("127.0.0.1\tFALSE\t/\tFALSE\t0\tbbuserid\t1005\n127.0.0.1\tFALSE\t/\tFALSE\t0\tbbpassword\tforged\n", 77,
+         "does not take the session"),
+    ])
+    func cookiesWithoutALiveSessionForTheForumAreRefused(file: String, status: Int32, message: String) throws {
+        let sandbox = try SandboxProcess()
+        let export = sandbox.home.appendingPathComponent("cookies.txt")
+        try file.write(to: export, atomically: true, encoding: .utf8)
+        let result = try sandbox.run(["login", "--cookies", export.path])
+        #expect(result.status == status, "\(result.errorOutput)")
+        #expect(result.errorOutput.contains(message), "\(result.errorOutput)")
+        #expect(!result.output.contains("Logged in"))
+    }
+
+    @Test func aMissingCookieFileIsNamed() throws {
+        let sandbox = try SandboxProcess()
+        let result = try sandbox.run(["login", "--cookies", "/nonexistent/cookies.txt"])
+        #expect(result.status == 66)
+        #expect(result.errorOutput.contains("cannot read the cookies in /nonexistent/cookies.txt: it does not exist"), "\(result.errorOutput)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.jar.path))
+    }
+
     @Test func anUnknownProfileIsAConfigurationError() throws {
         let sandbox = try SandboxProcess()
         let result = try sandbox.run(["login", "--profile", "nope", "--password-stdin"], stdin: "sandbox\n")

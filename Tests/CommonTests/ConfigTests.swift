@@ -36,6 +36,84 @@ import Testing
         #expect(mode == 0o600)
     }
 
+    @Test func aLeftoverTemporaryLinkDoesNotRedirectTheSave() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("missive-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let paths = MissivePaths.resolve(environment: ["MISSIVE_HOME": root.path])
+        try paths.createDirectories()
+        let victim = root.appendingPathComponent("victim")
+        try Data("not a config".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(
+            at: Config.file(in: paths).appendingPathExtension("tmp"), withDestinationURL: victim)
+
+        var config = Config()
+        config.editor = "nano"
+        try config.save(to: paths)
+
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "not a config")
+        #expect(!PrivateFile.isSymbolicLink(Config.file(in: paths).path))
+        #expect(try Config.load(from: paths) == config)
+    }
+
+    @Test func aConfigThatIsALinkIsWrittenAtItsTargetAndSaysSo() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("missive-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let paths = MissivePaths.resolve(environment: ["MISSIVE_HOME": root.path])
+        try paths.createDirectories()
+        let dotfiles = root.appendingPathComponent("dotfiles")
+        try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+        let target = dotfiles.appendingPathComponent("missive.toml")
+        try Config().save(to: paths)
+        try FileManager.default.moveItem(at: Config.file(in: paths), to: target)
+        try FileManager.default.createSymbolicLink(atPath: Config.file(in: paths).path, withDestinationPath: "../dotfiles/missive.toml")
+
+        var config = Config()
+        config.undoWindow = 42
+        let written = try config.save(to: paths)
+
+        #expect(written?.path == target.path)
+        #expect(PrivateFile.isSymbolicLink(Config.file(in: paths).path), "the link is kept")
+        #expect(try Config.load(from: paths).undoWindow == 42)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path) == ["missive.toml"])
+        // A plain file is written as it is, and nothing is said.
+        try FileManager.default.removeItem(at: Config.file(in: paths))
+        #expect(try config.save(to: paths) == nil)
+    }
+
+    /// Every number in the file, with values below, above and beside its range (issue 12: an
+    /// undo_window of Int.max crashed every send).
+    @Test(arguments: [
+        ("undo_window", "-1"), ("undo_window", "3601"), ("undo_window", "9223372036854775807"), ("undo_window", "1.5"),
+        ("undo_window", "99999999999999999999"), ("undo_window", "\"10\""),
+        ("retry_base", "0"), ("retry_base", "-5"), ("retry_base", "3601"), ("retry_base", "9223372036854775807"), ("retry_base", "2.0"),
+        ("retry_cap", "0"), ("retry_cap", "-1"), ("retry_cap", "86401"), ("retry_cap", "9223372036854775807"), ("retry_cap", "true"),
+        ("retry_attempts", "0"), ("retry_attempts", "-1"), ("retry_attempts", "101"), ("retry_attempts", "9223372036854775807"),
+        ("retry_attempts", "[1]"),
+        ("reconcile_grace", "0"), ("reconcile_grace", "-60"), ("reconcile_grace", "3601"),
+        ("reconcile_grace", "9223372036854775807"), ("reconcile_grace", "1e3"),
+    ])
+    func aNumberOutsideItsRangeNamesTheKeyAndTheRange(key: String, value: String) {
+        do {
+            _ = try Config.parse("\n\(key) = \(value)\n", source: "config.toml")
+            Issue.record("accepted \(key) = \(value)")
+        } catch {
+            #expect(error.status == .config)
+            #expect(error.description.hasPrefix("config.toml:2: \(key) must be a whole number of "), "\(error.description)")
+            #expect(error.description.contains(" from "), "\(error.description)")
+        }
+    }
+
+    @Test func theMessageSaysWhatIsAllowed() throws {
+        #expect(throws: ConfigError.wrongType(file: "config.toml", key: "undo_window", line: 1,
+                                              expected: "a whole number of seconds from 0 to 3600, not 9223372036854775807")) {
+            try Config.parse("undo_window = 9223372036854775807", source: "config.toml")
+        }
+        // The ends of each range are allowed.
+        let ends = "undo_window = 3600\nretry_base = 3600\nretry_cap = 86400\nretry_attempts = 100\nreconcile_grace = 1"
+        #expect(try Config.parse(ends, source: "c").retry.cap == 86_400)
+        #expect(try Config.parse("undo_window = 0", source: "c").undoWindow == 0)
+    }
+
     @Test func unknownProfileListsTheKnownOnes() {
         #expect(throws: ConfigError.unknownProfile("nope", known: ["sandbox"])) {
             try Config().profile(named: "nope")

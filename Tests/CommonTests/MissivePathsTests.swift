@@ -39,4 +39,26 @@ import Testing
             #expect(mode == 0o700)
         }
     }
+
+    /// Issue 12: every run chmod-ed the folders, even read-only ones and ones behind a link.
+    @Test func existingFoldersAreTightenedOnlyWhenOpenToOthersAndNeverThroughALink() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("missive-paths-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let paths = MissivePaths.resolve(environment: ["MISSIVE_HOME": root.path])
+        let elsewhere = root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: elsewhere.path)
+        try FileManager.default.createSymbolicLink(at: paths.data, withDestinationURL: elsewhere)
+        try FileManager.default.createDirectory(at: paths.config, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: paths.config.path)
+        try FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o750], ofItemAtPath: paths.state.path)
+
+        try paths.createDirectories()
+
+        func mode(_ url: URL) throws -> Int? { try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int }
+        #expect(try mode(elsewhere) == 0o755, "not through the link")
+        #expect(try mode(paths.config) == 0o500, "private enough already")
+        #expect(try mode(paths.state) == 0o700, "the group could read it")
+    }
 }

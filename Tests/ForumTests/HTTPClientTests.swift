@@ -303,6 +303,75 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
 
+    /// Issue 12: libcurl wrote CURLOPT_COOKIEJAR at cleanup through a link, and the jar was chmod-ed through it.
+    @Test(arguments: [CookieJarAccess.readWrite, .writeIfPresent, .readOnly])
+    func aJarThatIsALinkIsRefusedAndItsTargetLeftAlone(access: CookieJarAccess) async throws {
+        let jar = try temporaryJar()
+        let directory = jar.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let victim = directory.deletingLastPathComponent().appendingPathComponent("victim.txt")
+        let original = "127.0.0.1\tFALSE\t/\tFALSE\t0\tbbuserid\t5\nnot mine to change\n"
+        try original.write(to: victim, atomically: true, encoding: .utf8)
+        _ = chmod(victim.path, 0o644)
+        try FileManager.default.createSymbolicLink(at: jar, withDestinationURL: victim)
+
+        #expect(throws: HTTPClientError.cookieJar(.symbolicLink(path: jar.path, target: victim.path))) {
+            _ = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar, cookieJarAccess: access))
+        }
+        #expect(try String(contentsOf: victim, encoding: .utf8) == original)
+        #expect(try mode(victim) == 0o644)
+        let message = CookieJarError.symbolicLink(path: jar.path, target: victim.path).description
+        #expect(message.contains("remove the link (rm \(jar.path))"), "\(message)")
+    }
+
+    @Test func cookiesAreWrittenAsANewFileSoALinkSwappedInMeanwhileIsReplacedNotFollowed() async throws {
+        let jar = try temporaryJar()
+        let setter = try MisbehavingPeer(.answer(body: [], extraHeaders: "Set-Cookie: bbuserid=77; path=/\r\n"))
+        defer { setter.stop() }
+        let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar))
+        let victim = jar.deletingLastPathComponent().appendingPathComponent("victim.txt")
+        try "keep me\n".write(to: victim, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: jar, withDestinationURL: victim)
+        _ = try await client.send(HTTPRequest(url: setter.baseURL))
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me\n")
+        #expect(!PrivateFile.isSymbolicLink(jar.path))
+        #expect(try String(contentsOf: jar, encoding: .utf8).contains("\tbbuserid\t77"))
+        #expect(try mode(jar) == 0o600)
+    }
+
+    /// Issue 12: a jar with a 5 MB line made every login say "wrong password".
+    @Test func aDamagedJarIsRefusedWithItsPathAndTheFix() throws {
+        let jar = try temporaryJar()
+        try FileManager.default.createDirectory(at: jar.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let line = "127.0.0.1\tFALSE\t/\tFALSE\t0\tjunk\t" + String(repeating: "x", count: 5 << 20) + "\n"
+        try line.write(to: jar, atomically: true, encoding: .utf8)
+        do {
+            _ = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar))
+            Issue.record("a 5 MB jar was used")
+        } catch {
+            guard case let .cookieJar(.damaged(path, _)) = error else { Issue.record("\(error)"); return }
+            #expect(path == jar.path)
+            #expect(error.status == .dataError)
+            #expect(error.description.contains("remove it (rm \(jar.path)) or run `missive logout`"), "\(error.description)")
+        }
+        // Forgetting it is how logout mends it.
+        try CookieJar.forget(jar)
+        _ = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", cookieJar: jar))
+    }
+
+    @Test func aJarThatCannotBeWrittenIsReportedAndTheAnswerStillStands() async throws {
+        let jar = try temporaryJar()
+        let setter = try MisbehavingPeer(.answer(body: Array("hello".utf8), extraHeaders: "Set-Cookie: bbuserid=77; path=/\r\n"))
+        defer { setter.stop() }
+        let failures = Failures()
+        let client = try HTTPClient(settings: HTTPSettings(
+            userAgent: "missive/test", cookieJar: jar, cookieJarWriteFailed: { failures.append($0) }))
+        try FileManager.default.removeItem(at: jar.deletingLastPathComponent())
+        let response = try await client.send(HTTPRequest(url: setter.baseURL))
+        #expect(response.body == Array("hello".utf8))
+        #expect(failures.all == [.unusable(path: jar.path, reason: "No such file or directory")])
+    }
+
     @Test func netscapeLinesParse() {
         let cookie = Cookie(netscapeLine: "#HttpOnly_.example.com\tTRUE\t/\tTRUE\t1700000000\tbbuserid\t1\t2")
         #expect(cookie?.domain == ".example.com")
@@ -312,4 +381,12 @@ import Testing
         #expect(Cookie(netscapeLine: "# a comment") == nil)
         #expect(Cookie(netscapeLine: "too\tfew") == nil)
     }
+}
+
+/// What a client reported through `cookieJarWriteFailed`.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [CookieJarError] = []
+    func append(_ error: CookieJarError) { lock.withLock { errors.append(error) } }
+    var all: [CookieJarError] { lock.withLock { errors } }
 }

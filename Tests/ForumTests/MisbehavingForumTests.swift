@@ -196,9 +196,11 @@ import Testing
         ]))
         defer { peer.stop() }
         let adapter = try SomethingAwfulAdapter(baseURL: peer.baseURL, settings: HTTPSettings(userAgent: "missive/test"))
-        await #expect(throws: ForumError.rejected(.wrongPassword)) {
+        // A redirect without a session is not the forum saying the password was wrong (issue 12).
+        let error = await #expect(throws: ForumError.self) {
             try await adapter.login(username: "sandbox", password: "secret-\(UUID().uuidString)")
         }
+        if case .unexpected? = error {} else { Issue.record("expected an unreadable answer, got \(String(describing: error))") }
         #expect(elsewhere.received.isEmpty)
         #expect(peer.received.count == 1)
     }

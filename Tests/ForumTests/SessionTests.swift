@@ -114,4 +114,45 @@ import Sandbox
             }
         }
     }
+
+    // MARK: Issue 12: "wrong password" only when the forum says so
+
+    /// An adapter for a peer that answers the login POST with `answer`.
+    private func login(answeredWith answer: [UInt8]) async throws -> ForumError? {
+        let peer = try MisbehavingPeer(.routes([("POST /account.php", answer)]))
+        defer { peer.stop() }
+        let adapter = try SomethingAwfulAdapter(baseURL: peer.baseURL, settings: HTTPSettings(
+            userAgent: "missive/test", connectTimeout: .seconds(2), totalTimeout: .seconds(5)))
+        do {
+            _ = try await adapter.login(username: "sandbox", password: "the right one")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: [
+        ("text/html", "<html><body><p>Welcome! Something went somewhere.</p></body></html>"),
+        ("text/plain", "garbage \u{1} not a page"),
+        ("application/json", "{\"user\": null}"),
+        ("text/html", ""),
+    ])
+    func anAnswerThatIsNotTheWrongPasswordPageSaysItCouldNotBeRead(type: String, body: String) async throws {
+        let error = try await login(answeredWith: MisbehavingPeer.Behaviour.http(type: type, body: Array(body.utf8)))
+        guard case let .unexpected(evidence)? = error else {
+            Issue.record("expected an unreadable answer, got \(String(describing: error))")
+            return
+        }
+        #expect(evidence.summary.contains("neither accepted nor refused"), "\(evidence)")
+        #expect(error?.status == .protocolError)
+        #expect(error?.description.contains("did not accept") == false)
+    }
+
+    @Test func cloudflaresBotCheckPointsAtCookiesFromABrowser() async throws {
+        let challenge = "<html><head><title>Just a moment...</title></head><body><script src=\"/cdn-cgi/challenge-platform/x.js\"></script></body></html>"
+        let error = try await login(answeredWith: MisbehavingPeer.Behaviour.http(
+            status: "403 Forbidden", body: Array(challenge.utf8), extraHeaders: "Server: cloudflare\r\ncf-mitigated: challenge\r\n"))
+        #expect(error == .rejected(.botCheck))
+        #expect(error?.description.contains("missive login --cookies FILE") == true, "\(String(describing: error))")
+    }
 }

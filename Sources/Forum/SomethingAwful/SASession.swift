@@ -18,10 +18,7 @@ extension SomethingAwfulAdapter {
         }
         // Only a session cookie set by this answer says the forum took the password: one already
         // in the jar (an earlier login, another account) proves nothing.
-        guard let userID = Self.sessionCookieSet(by: answer.response) else {
-            if let failure = answer.failure(purpose: .reading), case .retryLater = failure { throw failure }
-            throw .rejected(.wrongPassword)
-        }
+        guard let userID = Self.sessionCookieSet(by: answer.response) else { throw Self.loginFailure(answer) }
         // Who that is, in the forum's words. A banned account is logged in, and sees the banned
         // page instead of the index.
         let index = try await get(url("index.php", [("json", "1")]))
@@ -29,6 +26,36 @@ extension SomethingAwfulAdapter {
         if let failure = index.failure(purpose: .reading) { throw failure }
         throw .unexpected(Evidence("after logging in as user \(userID), the forum's index did not say so",
                                    status: index.response.status, url: index.response.url))
+    }
+
+    /// Why a login answer set no session. Only the forum's own answer to a bad password (its login
+    /// form again, asking for the password: "BAD PASSWORD!" above it) says the password was wrong;
+    /// anything else says nothing about the password, and a user told "wrong password" then would
+    /// chase the wrong cause.
+    static func loginFailure(_ answer: Answer) -> ForumError {
+        if isBotCheck(answer.response) { return .rejected(.botCheck) }
+        if let failure = answer.failure(purpose: .reading) { return failure }
+        if let document = answer.document, isLoginForm(document) { return .rejected(.wrongPassword) }
+        return .unexpected(Evidence(
+            "the answer to the login set no session and was not the forum's wrong-password page, so the password was "
+                + "neither accepted nor refused", status: answer.response.status, url: answer.response.url))
+    }
+
+    /// A page that asks for the password: a form posting to account.php with a password field.
+    static func isLoginForm(_ document: HTMLDocument) -> Bool {
+        document.first("//form[contains(@action, 'account.php')]//input[@type='password']") != nil
+    }
+
+    /// Cloudflare's challenge in front of the forum, which a program cannot pass (a browser can).
+    static func isBotCheck(_ response: HTTPResponse) -> Bool {
+        if response.headers.contains(where: { $0.name.lowercased() == "cf-mitigated" && $0.value.lowercased() == "challenge" }) {
+            return true
+        }
+        guard response.status == 403 || response.status == 503,
+            response.headers.contains(where: { $0.name.lowercased() == "server" && $0.value.lowercased() == "cloudflare" })
+        else { return false }
+        let text = String(decoding: response.body.prefix(64 << 10), as: UTF8.self)
+        return text.contains("challenge-platform") || text.contains("Just a moment...")
     }
 
     /// The user id of a `bbuserid` cookie this answer sets (not one it deletes).
@@ -78,11 +105,8 @@ extension SomethingAwfulAdapter {
     // MARK: The session cookie
 
     func sessionUserID() async -> Int? {
-        let host = baseURL.host?.lowercased() ?? ""
-        let cookie = await client.cookies().last { cookie in
-            let domain = cookie.domain.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
-            return cookie.name == "bbuserid" && (host == domain || host.hasSuffix("." + domain))
-        }
+        let host = baseURL.host ?? ""
+        let cookie = await client.cookies().last { $0.name == "bbuserid" && $0.applies(to: host) }
         return cookie.flatMap { Int($0.value) }
     }
 

@@ -1,88 +1,92 @@
-import Foundation
 import Common
+import Foundation
 
 public enum CookieJarError: MissiveError, Equatable {
     case unusable(path: String, reason: String)
+    /// The jar is a symbolic link: refused (see `CookieJar`).
+    case symbolicLink(path: String, target: String)
+    /// The file is not a cookie jar any more (too large, binary): it cannot be used as it is.
+    case damaged(path: String, reason: String)
 
-    public var status: ExitStatus { .cantCreate }
+    public var status: ExitStatus {
+        switch self {
+        case .unusable, .symbolicLink: .cantCreate
+        case .damaged: .dataError
+        }
+    }
 
     public var description: String {
         switch self {
         case let .unusable(path, reason): "cookie jar \(path): \(reason)"
+        case let .symbolicLink(path, target):
+            "cookie jar \(path) is a symbolic link (to \(target)); Missive keeps a session only in a file of its own: "
+                + "remove the link (rm \(path)) and run `missive login` again"
+        case let .damaged(path, reason):
+            "cookie jar \(path) cannot be used: \(reason); remove it (rm \(path)) or run `missive logout`, then log in again"
         }
     }
 }
 
-/// One cookie as libcurl's engine holds it (a line of a Netscape cookie file).
-public struct Cookie: Sendable, Equatable {
-    public var domain: String
-    public var path: String
-    public var secure: Bool
-    /// Seconds since 1970; 0 for a session cookie.
-    public var expires: Int
-    public var name: String
-    public var value: String
+/// A profile's jar: a Netscape cookie file, private to the user, read and written by Missive
+/// itself (libcurl is never given the path: it would follow a link, truncate and rewrite it).
+///
+/// A jar that is a symbolic link is refused rather than followed: the session is a password in
+/// all but name, and a link can put it in a folder others read (a synced or shared dotfiles
+/// repository) or let whoever placed the link choose the file Missive overwrites. config.toml, which
+/// holds no secret, is written through its link on purpose; the jar is not.
+public enum CookieJar {
+    static let header = "# Netscape HTTP Cookie File\n# Written by Missive: a forum session. Keep it private.\n\n"
 
-    /// Parses `domain  includeSubdomains  path  secure  expires  name  value` (tab-separated);
-    /// `#HttpOnly_` before the domain is how curl and browsers mark HttpOnly cookies.
-    public init?(netscapeLine line: String) {
-        var text = Substring(line)
-        if text.hasPrefix("#HttpOnly_") {
-            text = text.dropFirst("#HttpOnly_".count)
-        } else if text.hasPrefix("#") || text.trimmingCharacters(in: .whitespaces).isEmpty {
-            return nil
+    /// The jar's cookie lines, or none when there is no jar yet.
+    static func load(_ jar: URL, makePrivate: Bool) throws(CookieJarError) -> [String] {
+        do {
+            return try CookieFile.lines(jar, makePrivate: makePrivate)
+        } catch .missing {
+            return []
+        } catch {
+            throw failure(error, at: jar)
         }
-        let columns = text.split(separator: "\t", omittingEmptySubsequences: false)
-        guard columns.count >= 7 else { return nil }
-        domain = String(columns[0])
-        path = String(columns[2])
-        secure = columns[3].uppercased() == "TRUE"
-        expires = Int(columns[4]) ?? 0
-        name = String(columns[5])
-        value = columns[6...].joined(separator: "\t")
     }
-}
 
-/// The jar file: private to the user, in the standard format so browser exports can be dropped in.
-enum CookieJar {
-    /// Creates the jar's folder (0700) and the file (0600) if missing, and tightens an existing one.
-    static func prepare(_ jar: URL) throws(CookieJarError) {
+    /// Creates the jar's folder (0700) when missing, so the first write cannot fail for want of it.
+    static func prepareDirectory(_ jar: URL) throws(CookieJarError) {
         let directory = jar.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try MissivePaths.createPrivateDirectory(directory)
         } catch {
             throw .unusable(path: jar.path, reason: "cannot create \(directory.path)")
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: jar.path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw .unusable(path: jar.path, reason: "it is a directory") }
-        } else {
-            let descriptor = open(jar.path, O_CREAT | O_WRONLY | O_EXCL, 0o600)
-            guard descriptor >= 0 else { throw .unusable(path: jar.path, reason: String(cString: strerror(errno))) }
-            close(descriptor)
-        }
-        restrictPermissions(jar)
     }
 
-    /// The cookie lines of a jar (Netscape format, `#HttpOnly_` lines included), for libcurl's engine.
-    static func lines(_ jar: URL) -> [String] {
-        guard let data = FileManager.default.contents(atPath: jar.path) else { return [] }
-        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init).filter { line in
-            Cookie(netscapeLine: line) != nil
+    /// Replaces the jar with these cookie lines (a new private file renamed over it).
+    static func save(_ lines: [String], to jar: URL) throws(CookieJarError) {
+        do {
+            try PrivateFile.write(Data((header + lines.map { $0 + "\n" }.joined()).utf8), to: jar)
+        } catch {
+            throw .unusable(path: jar.path, reason: error.reason)
         }
     }
 
-    /// Leaves the jar holding no cookie (the header line only, as libcurl writes it).
-    static func empty(_ jar: URL) {
-        let descriptor = open(jar.path, O_WRONLY | O_TRUNC | O_CREAT, 0o600)
-        guard descriptor >= 0 else { return }
-        let header = "# Netscape HTTP Cookie File\n"
-        _ = header.withCString { write(descriptor, $0, strlen($0)) }
-        close(descriptor)
-        restrictPermissions(jar)
+    /// Leaves the jar holding no cookie, whatever it held (a damaged jar included).
+    public static func forget(_ jar: URL) throws(CookieJarError) {
+        try replace(with: [], at: jar)
     }
 
-    static func restrictPermissions(_ jar: URL) {
-        _ = chmod(jar.path, 0o600)
+    /// Puts these cookie lines in the jar in place of what it held (an import from a browser).
+    /// A link is still refused: removing it is the user's call.
+    public static func replace(with lines: [String], at jar: URL) throws(CookieJarError) {
+        if PrivateFile.isSymbolicLink(jar.path) {
+            throw .symbolicLink(path: jar.path, target: (try? FileManager.default.destinationOfSymbolicLink(atPath: jar.path)) ?? "?")
+        }
+        try prepareDirectory(jar)
+        try save(lines, to: jar)
+    }
+
+    static func failure(_ problem: CookieFile.Problem, at jar: URL) -> CookieJarError {
+        switch problem {
+        case let .symbolicLink(target): .symbolicLink(path: jar.path, target: target)
+        case .tooLarge, .binary: .damaged(path: jar.path, reason: problem.reason)
+        case .missing, .directory, .notAFile, .unreadable: .unusable(path: jar.path, reason: problem.reason)
+        }
     }
 }

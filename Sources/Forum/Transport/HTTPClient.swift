@@ -13,6 +13,9 @@ public struct HTTPSettings: Sendable {
     public var cookieJar: URL?
     /// Whether the client may create and write the jar.
     public var cookieJarAccess: CookieJarAccess
+    /// Told when the jar could not be written after an answer changed the cookies (the answer
+    /// itself stands; the session is then lost when the command ends).
+    public var cookieJarWriteFailed: (@Sendable (CookieJarError) -> Void)?
     public var maxRedirects: Int
     /// A body larger than this is refused rather than held in memory.
     public var maxResponseBytes: Int
@@ -23,7 +26,8 @@ public struct HTTPSettings: Sendable {
     public init(
         userAgent: String, connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(60),
         cookieJar: URL? = nil, cookieJarAccess: CookieJarAccess = .readWrite, maxRedirects: Int = 10,
-        maxResponseBytes: Int = 32 << 20, reuseConnections: Bool = true
+        maxResponseBytes: Int = 32 << 20, reuseConnections: Bool = true,
+        cookieJarWriteFailed: (@Sendable (CookieJarError) -> Void)? = nil
     ) {
         self.userAgent = userAgent
         self.connectTimeout = connectTimeout
@@ -33,6 +37,7 @@ public struct HTTPSettings: Sendable {
         self.maxRedirects = maxRedirects
         self.maxResponseBytes = maxResponseBytes
         self.reuseConnections = reuseConnections
+        self.cookieJarWriteFailed = cookieJarWriteFailed
     }
 }
 
@@ -44,8 +49,10 @@ public struct HTTPSettings: Sendable {
 /// where it could race the process's exit and its OpenSSL teardown.
 public final class HTTPClient: @unchecked Sendable {
     public let settings: HTTPSettings
-    /// The jar the client writes (and created if it was missing), if any; see `CookieJarAccess`.
+    /// The jar the client writes, if any; see `CookieJarAccess`.
     private let writableJar: URL?
+    /// The jar's cookies when the client was made, fed to libcurl's engine in `configure`.
+    private let jarLines: [String]
     // Only touched on `queue`.
     private let handle: UnsafeMutableRawPointer
     private let queue = DispatchQueue(label: "missive.http")
@@ -59,34 +66,35 @@ public final class HTTPClient: @unchecked Sendable {
     /// `makeHandle` is libcurl's `curl_easy_init` except in the test of its failure.
     init(settings: HTTPSettings, makeHandle: () -> UnsafeMutableRawPointer?) throws(HTTPClientError) {
         _ = Self.globalInit
-        // curl_easy_init fails only when out of memory.
-        guard let handle = makeHandle() else { throw .libcurlUnavailable }
-        let writable = settings.cookieJar.flatMap { jar in
-            switch settings.cookieJarAccess {
-            case .readWrite: jar
-            case .writeIfPresent: FileManager.default.fileExists(atPath: jar.path) ? jar : nil
-            case .readOnly: nil
-            }
-        }
-        if let jar = writable {
+        var lines: [String] = []
+        var writable: URL?
+        if let jar = settings.cookieJar {
+            let access = settings.cookieJarAccess
+            let exists = FileManager.default.fileExists(atPath: jar.path)
             do {
-                try CookieJar.prepare(jar)
+                lines = try CookieJar.load(jar, makePrivate: access != .readOnly)
+                switch access {
+                case .readWrite:
+                    try CookieJar.prepareDirectory(jar)
+                    writable = jar
+                case .writeIfPresent: writable = exists ? jar : nil
+                case .readOnly: writable = nil
+                }
             } catch {
-                // Thrown before every property is set, so deinit will not run: clean up here.
-                curl_easy_cleanup(handle)
                 throw .cookieJar(error)
             }
         }
+        // curl_easy_init fails only when out of memory.
+        guard let handle = makeHandle() else { throw .libcurlUnavailable }
         self.handle = handle
         self.settings = settings
         writableJar = writable
+        jarLines = lines
         configure()
     }
 
     deinit {
-        // Cleanup writes a writable cookie jar one last time.
         curl_easy_cleanup(handle)
-        if let jar = writableJar { CookieJar.restrictPermissions(jar) }
     }
 
     private func configure() {
@@ -101,14 +109,12 @@ public final class HTTPClient: @unchecked Sendable {
         _ = ccurl_setopt_long(handle, CURLOPT_MAXREDIRS, settings.maxRedirects)
         _ = ccurl_setopt_write_function(handle, collectBody)
         _ = ccurl_setopt_header_function(handle, collectHeader)
-        // The cookie engine, on with an empty file name. The jar is fed in line by line rather than
-        // named as CURLOPT_COOKIEFILE: libcurl re-reads a named file before each transfer and each
-        // flush, which brings back cookies the forum has just deleted (a logout, an expired session).
+        // The cookie engine, on with an empty file name. libcurl never gets the jar's path: a named
+        // CURLOPT_COOKIEFILE is re-read before each transfer (bringing back cookies the forum just
+        // deleted), and CURLOPT_COOKIEJAR is truncated and rewritten at cleanup, through a link if
+        // one is there. The jar is fed in line by line and written back by `saveCookies`.
         _ = ccurl_setopt_string(handle, CURLOPT_COOKIEFILE, "")
-        if let jar = settings.cookieJar {
-            for line in CookieJar.lines(jar) { _ = ccurl_setopt_string(handle, CURLOPT_COOKIELIST, line) }
-        }
-        if let jar = writableJar { _ = ccurl_setopt_string(handle, CURLOPT_COOKIEJAR, jar.path) }
+        for line in jarLines { _ = ccurl_setopt_string(handle, CURLOPT_COOKIELIST, line) }
     }
 
     /// Sends the request on the client's queue and waits for the answer.
@@ -131,7 +137,7 @@ public final class HTTPClient: @unchecked Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async { [unowned self] in
                 _ = ccurl_setopt_string(handle, CURLOPT_COOKIELIST, "ALL")
-                if let jar = writableJar { CookieJar.empty(jar) }
+                saveCookies()
                 continuation.resume()
             }
         }
@@ -194,7 +200,7 @@ public final class HTTPClient: @unchecked Sendable {
                 }
             }
         }
-        if transfer.sawSetCookie { flushCookies() }
+        if transfer.sawSetCookie { saveCookies() }
 
         guard code == CURLE_OK else {
             let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -227,25 +233,38 @@ public final class HTTPClient: @unchecked Sendable {
         return String(cString: pointer)
     }
 
-    private func flushCookies() {
+    /// Writes the engine's cookies to the jar through the private writer, when the client may.
+    private func saveCookies() {
         guard let jar = writableJar else { return }
-        _ = ccurl_setopt_string(handle, CURLOPT_COOKIELIST, "FLUSH")
-        CookieJar.restrictPermissions(jar)
+        do {
+            try CookieJar.save(cookieLines(), to: jar)
+        } catch {
+            settings.cookieJarWriteFailed?(error)
+        }
     }
 
     private func currentCookies() -> [Cookie] {
+        cookieLines().compactMap(Cookie.init(netscapeLine:))
+    }
+
+    /// The engine's live cookies as Netscape lines (`#HttpOnly_` marks kept), as a jar holds them.
+    /// A cookie the forum expired stays in libcurl's list until its next cookie operation, so
+    /// expired ones are left out here.
+    private func cookieLines() -> [String] {
         var list: UnsafeMutablePointer<curl_slist>?
         guard ccurl_getinfo_slist(handle, CURLINFO_COOKIELIST, &list) == CURLE_OK else { return [] }
         defer { curl_slist_free_all(list) }
-        var cookies: [Cookie] = []
+        let now = Int(Date().timeIntervalSince1970)
+        var lines: [String] = []
         var node = list
         while let each = node {
-            if let line = each.pointee.data, let cookie = Cookie(netscapeLine: String(cString: line)) {
-                cookies.append(cookie)
+            if let data = each.pointee.data {
+                let line = String(cString: data)
+                if let cookie = Cookie(netscapeLine: line), cookie.expires == 0 || cookie.expires > now { lines.append(line) }
             }
             node = each.pointee.next
         }
-        return cookies
+        return lines
     }
 
     /// From https, redirects stay on https: a hop to http would send the session cookies in clear.

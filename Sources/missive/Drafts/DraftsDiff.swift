@@ -15,7 +15,7 @@ struct DraftsDiff: AsyncParsableCommand {
     var revision: Int?
 
     func run() async throws {
-        let workspace = try Workspace.open()
+        let workspace = try Workspace.open(access: .readOnly)
         let draft = try workspace.store.draft(id)
         let number = revision ?? (draft.revision - 1)
         guard number >= 1 else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Common
 import Compose
 import Foundation
 
@@ -19,7 +20,7 @@ struct DraftsExport: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let workspace = try Workspace.open()
+        let workspace = try Workspace.open(access: .readOnly)
         let ids = self.ids.isEmpty ? try workspace.store.list().map(\.id) : self.ids
         let drafts = try ids.map { try workspace.store.draft($0) }
         guard let to else {
@@ -31,8 +32,10 @@ struct DraftsExport: AsyncParsableCommand {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for draft in drafts {
                 let file = directory.appendingPathComponent("draft-\(draft.id).md")
-                try Data((draft.raw ?? Buffer.render(draft.content)).utf8).write(to: file, options: .atomic)
+                try PrivateFile.write(Data((draft.raw ?? Buffer.render(draft.content)).utf8), to: file)
             }
+        } catch let error as PrivateFile.WriteError {
+            throw CommandError(.cantCreate, "cannot write into \(to): \(error.reason)")
         } catch {
             throw CommandError(.cantCreate, "cannot write into \(to): \(error.localizedDescription)")
         }

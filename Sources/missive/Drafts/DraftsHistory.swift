@@ -9,7 +9,7 @@ struct DraftsHistory: AsyncParsableCommand {
     var id: Int64
 
     func run() async throws {
-        let workspace = try Workspace.open()
+        let workspace = try Workspace.open(access: .readOnly)
         let draft = try workspace.store.draft(id)
         for revision in try workspace.store.revisions(of: id) {
             let mark = revision.number == draft.revision ? "*" : " "

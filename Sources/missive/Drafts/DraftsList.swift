@@ -23,7 +23,7 @@ struct DraftsList: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let workspace = try Workspace.open()
+        let workspace = try Workspace.open(access: .readOnly)
         let limit = self.limit == 0 ? nil : self.limit
         let shown: Int
         if json {

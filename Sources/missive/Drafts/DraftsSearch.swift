@@ -27,7 +27,7 @@ struct DraftsSearch: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let workspace = try Workspace.open()
+        let workspace = try Workspace.open(access: .readOnly)
         let rows = try workspace.store.search(query.joined(separator: " "), includeClosed: all, limit: limit)
         if json { try DraftJSON.print(rows.map(DraftJSON.init)) } else {
             var table = DraftTable()

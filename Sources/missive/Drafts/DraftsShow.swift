@@ -16,7 +16,7 @@ struct DraftsShow: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let workspace = try Workspace.open()
+        let workspace = try Workspace.open(access: .readOnly)
         var draft = try workspace.store.draft(id)
         if let revision {
             let old = try workspace.store.revision(of: id, number: revision)

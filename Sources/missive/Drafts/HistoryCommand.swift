@@ -15,7 +15,7 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let workspace = try Workspace.open()
+        let workspace = try Workspace.open(access: .readOnly)
         let entries = try workspace.store.history(limit: limit)
         if entries.isEmpty { Console.note("no changes yet") }
         for entry in entries {

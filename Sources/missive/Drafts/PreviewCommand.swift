@@ -180,7 +180,7 @@ struct PreviewSource {
 
     /// A draft as its current revision has it. Preview only reads, so nothing is recovered here.
     static func draft(_ id: Int64) throws -> PreviewSource {
-        let draft = try Workspace.open(recover: false).store.draft(id)
+        let draft = try Workspace.open(recover: false, access: .readOnly).store.draft(id)
         if draft.raw != nil {
             throw PreviewError.brokenDraft(id, problem: draft.problem ?? "its front matter has errors")
         }
@@ -230,26 +230,22 @@ enum TerminalSize {
     }
 }
 
-/// Writes a page atomically: a temporary file beside it, renamed over it.
+/// Writes a page through the private writer: atomically, never through a link left at its name.
 enum PreviewFile {
     static func write(_ text: String, to url: URL) throws(PreviewError) {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8)) else {
-            throw .cannotWrite(url.path, reason: Self.reason(for: url.deletingLastPathComponent()))
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw .cannotWrite(url.path, reason: reason)
+        do {
+            try PrivateFile.write(Data(text.utf8), to: url)
+        } catch {
+            throw .cannotWrite(url.path, reason: Self.folderProblem(url.deletingLastPathComponent()) ?? error.reason)
         }
     }
 
-    private static func reason(for directory: URL) -> String {
+    /// What is wrong with the folder, said in its words rather than the system's.
+    private static func folderProblem(_ directory: URL) -> String? {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) { return "no such directory" }
         if !isDirectory.boolValue { return "\(directory.path) is not a directory" }
-        return "permission denied"
+        return nil
     }
 }
 

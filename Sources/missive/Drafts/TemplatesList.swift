@@ -4,7 +4,7 @@ struct TemplatesList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List templates.")
 
     func run() async throws {
-        let workspace = try Workspace.open()
+        let workspace = try Workspace.open(access: .readOnly)
         let templates = try workspace.store.templates()
         if templates.isEmpty {
             Console.note("no templates yet: `missive templates import drafts/templates` loads the starter set")

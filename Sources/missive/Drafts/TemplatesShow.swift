@@ -8,7 +8,7 @@ struct TemplatesShow: AsyncParsableCommand {
     var name: String
 
     func run() async throws {
-        let workspace = try Workspace.open()
+        let workspace = try Workspace.open(access: .readOnly)
         Console.print(TemplateBuffer.render(try workspace.store.template(named: name)).trimmingTrailingNewlines())
     }
 }

@@ -29,7 +29,8 @@ struct ForumConnection {
         let baseURL = try baseURL(of: profile)
         let settings = HTTPSettings(
             userAgent: "missive/\(MissiveVersion.string)", connectTimeout: .seconds(min(timeout, 10)),
-            totalTimeout: .seconds(timeout), cookieJar: cookieJar(for: profile.name, in: paths), cookieJarAccess: access)
+            totalTimeout: .seconds(timeout), cookieJar: cookieJar(for: profile.name, in: paths), cookieJarAccess: access,
+            cookieJarWriteFailed: { Console.note("the session could not be saved: \($0.description)") })
         switch profile.engine {
         case "somethingawful":
             return try SomethingAwfulAdapter(baseURL: baseURL, settings: settings, username: profile.username, credentials: credentials)

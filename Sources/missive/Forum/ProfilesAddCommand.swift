@@ -76,6 +76,6 @@ struct ProfilesAddCommand: ParsableCommand {
             print("Added profile \(name).")
         }
         if makeDefault { config.defaultProfile = name }
-        try config.save(to: paths)
+        try config.saveNotingLink(to: paths)
     }
 }

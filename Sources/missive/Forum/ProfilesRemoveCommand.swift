@@ -26,7 +26,7 @@ struct ProfilesRemoveCommand: ParsableCommand {
         guard config.profiles.count > 1 else { throw LastProfile(name: name) }
         config.profiles.removeAll { $0.name == name }
         if config.defaultProfile == name { config.defaultProfile = config.profiles[0].name }
-        try config.save(to: paths)
+        try config.saveNotingLink(to: paths)
         try? FileManager.default.removeItem(at: ForumConnection.cookieJar(for: name, in: paths))
         print("Removed profile \(name); the default is \(config.defaultProfile).")
     }

@@ -13,7 +13,7 @@ struct ProfilesUseCommand: ParsableCommand {
         var config = try Config.load(from: paths)
         _ = try config.profile(named: name)
         config.defaultProfile = name
-        try config.save(to: paths)
+        try config.saveNotingLink(to: paths)
         print("The default profile is now \(name).")
     }
 }

@@ -1,3 +1,4 @@
+import Common
 import Forum
 import Foundation
 
@@ -35,6 +36,6 @@ struct SmiliesCache {
                                                          attributes: [.posixPermissions: 0o700])) != nil,
             let data = try? encoder.encode(Contents(fetchedAt: now, smilies: smilies))
         else { return }
-        try? data.write(to: file, options: .atomic)
+        try? PrivateFile.write(data, to: file)
     }
 }

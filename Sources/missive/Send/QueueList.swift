@@ -28,7 +28,7 @@ struct QueueList: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try Store.open(paths: .resolve())
+        let store = try Store.open(paths: .resolve(), access: .readOnly)
         let states = state.isEmpty ? nil : state
         if json {
             try printJSON(try store.outboxListing(states: states, limit: limit).map(QueueRowJSON.init))

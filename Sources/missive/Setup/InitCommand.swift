@@ -25,7 +25,7 @@ struct InitCommand: AsyncParsableCommand {
             _ = try Config.load(from: paths)  // a broken existing config is reported, not overwritten
             Console.note("kept the existing config \(configFile.path)")
         } else {
-            try Config().save(to: paths)
+            try Config().saveNotingLink(to: paths)
             Console.note("wrote \(configFile.path) (default profile: sandbox)")
         }
         let workspace = try Workspace.open()

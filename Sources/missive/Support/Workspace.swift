@@ -11,19 +11,22 @@ struct Workspace {
     let store: Store
     let environment: ComposeEnvironment
 
-    /// `recover: false` for commands that must not write (doctor on a damaged store).
-    static func open(recover: Bool = true) throws -> Workspace {
+    /// `recover: false` for commands that must not write (doctor on a damaged store);
+    /// `access: .readOnly` for commands that only read, which then change nothing on disk.
+    static func open(recover: Bool = true, access: StoreAccess = .readWrite) throws -> Workspace {
         let processEnvironment = ProcessInfo.processInfo.environment
         let paths = MissivePaths.resolve(environment: processEnvironment)
         let config = try Config.load(from: paths)
-        let store = try Store.open(paths: paths)
+        let buffers = BufferDirectory(paths: paths)
+        // Text a crashed session left comes first (product rule 1): recovering it writes, so a
+        // reading command opens the store for writing only when there is something to recover.
+        let recovering = recover && (access == .readWrite || buffers.mayHoldLeftovers)
+        let store = try Store.open(paths: paths, access: recovering ? .readWrite : access)
         let editor = LazyEditor(environment: processEnvironment, configured: config.editor)
         let workspace = Workspace(
             paths: paths, config: config, store: store,
-            environment: ComposeEnvironment(
-                store: store, buffers: BufferDirectory(paths: paths), editor: editor,
-                defaultProfile: config.defaultProfile))
-        if recover { workspace.recoverLeftovers() }
+            environment: ComposeEnvironment(store: store, buffers: buffers, editor: editor, defaultProfile: config.defaultProfile))
+        if recovering { workspace.recoverLeftovers() }
         return workspace
     }
 

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// config.toml as the commands read and write it: numbers out of range, and a config kept as a link.
+@Suite struct ConfigFileTests {
+    private func home(config: String? = nil) throws -> URL {
+        let home = try makeTemporaryDirectory("missive-config-cli")
+        if let config {
+            let directory = home.appendingPathComponent("config")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(config.utf8).write(to: directory.appendingPathComponent("config.toml"))
+        }
+        return home
+    }
+
+    @Test func aHugeUndoWindowIsAConfigErrorNamingTheKeyNotACrash() throws {
+        let home = try home(config: "undo_window = 9223372036854775807\n")
+        defer { try? FileManager.default.removeItem(at: home) }
+        for command in [["send"], ["drafts", "list"]] {
+            let result = try runMissive(command, environment: ["MISSIVE_HOME": home.path])
+            #expect(result.status == 78, "\(command): \(result.errorOutput)")
+            #expect(result.errorOutput.contains("config.toml:1: undo_window must be a whole number of seconds from 0 to 3600"),
+                    "\(result.errorOutput)")
+        }
+    }
+
+    @Test func savingAConfigThatIsALinkWritesItsTargetAndSaysSo() throws {
+        let home = try home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ["MISSIVE_HOME": home.path]
+        #expect(try runMissive(["init"], environment: environment).status == 0)
+        let link = home.appendingPathComponent("config/config.toml")
+        let target = home.appendingPathComponent("dotfiles/missive.toml")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: link, to: target)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+
+        let result = try runMissive(["profiles", "add", "sa", "--base-url", "https://forums.somethingawful.com/"], environment: environment)
+
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.errorOutput.contains("\(link.path) is a symbolic link: wrote its target \(target.path)"), "\(result.errorOutput)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8).contains("[profiles.sa]"))
+    }
+}
