@@ -95,7 +95,11 @@ let package = Package(
             dependencies: ["Store", "Common", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/StoreTests"
         ),
-        .testTarget(name: "ForumTests", dependencies: ["Forum", "Sandbox"], path: "Tests/ForumTests"),
+        .testTarget(
+            name: "ForumTests",
+            dependencies: ["Forum", "Sandbox", "Common", .product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/ForumTests"
+        ),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "Store", "Common"], path: "Tests/ComposeTests"),
         .testTarget(
             name: "OutboxTests",

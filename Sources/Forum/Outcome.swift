@@ -124,7 +124,6 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
         case .noSuchUser: .noUser
         case .tooLong, .invalid: .dataError
         case .forumError: .failure
-        case .botCheck: .noPermission
         }
     }
 }

@@ -32,7 +32,7 @@ import Sandbox
             await sandbox.server.failNextPost(with: fault)
             let outcome = await adapter.reply(Reply(threadID: welcome, bbcode: text))
             let reconciliation = await adapter.reconcile(.reply(threadID: welcome, bbcode: text, after: outcome.evidence?.reconcileAfter))
-            run = Run(outcome: outcome, reconciliation: reconciliation, stored: try await sandbox.state().posts.filter { $0.text == text },
+            run = Run(outcome: outcome, reconciliation: reconciliation, stored: try await sandbox.state().posts.filter { $0.textShown == text },
                       lastPostBefore: Int(before), postURL: { sandbox.url("showthread.php?goto=post&postid=\($0)") })
         }
         return try #require(run)

@@ -11,7 +11,7 @@ import Sandbox
         try await SandboxFixture.with { sandbox in
             let adapter = try await sandbox.loggedIn()
             let outcome = await adapter.send(PrivateMessage(to: "Zoë", subject: "Hi 😀", bbcode: "Line one\nline [b]two[/b]"))
-            let messages = try await sandbox.state().messages.filter { $0.title == "Hi 😀" }
+            let messages = try await sandbox.state().messages.filter { $0.titleShown == "Hi 😀" }
             // The forum's redirect is only a claim: the receipt is the copy found in Sent Items.
             let copy = try #require(messages.first { $0.folder == "sent" })
             #expect(outcome == .sent(Receipt(kind: .privateMessage, id: Int(copy.id),

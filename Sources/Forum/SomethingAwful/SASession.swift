@@ -33,7 +33,7 @@ extension SomethingAwfulAdapter {
     /// anything else says nothing about the password, and a user told "wrong password" then would
     /// chase the wrong cause.
     static func loginFailure(_ answer: Answer) -> ForumError {
-        if isBotCheck(answer.response) { return .rejected(.botCheck) }
+        // The page-shape table knows Cloudflare's challenge too, by its header or its script.
         if let failure = answer.failure(purpose: .reading) { return failure }
         if let document = answer.document, isLoginForm(document) { return .rejected(.wrongPassword) }
         return .unexpected(Evidence(
@@ -44,18 +44,6 @@ extension SomethingAwfulAdapter {
     /// A page that asks for the password: a form posting to account.php with a password field.
     static func isLoginForm(_ document: HTMLDocument) -> Bool {
         document.first("//form[contains(@action, 'account.php')]//input[@type='password']") != nil
-    }
-
-    /// Cloudflare's challenge in front of the forum, which a program cannot pass (a browser can).
-    static func isBotCheck(_ response: HTTPResponse) -> Bool {
-        if response.headers.contains(where: { $0.name.lowercased() == "cf-mitigated" && $0.value.lowercased() == "challenge" }) {
-            return true
-        }
-        guard response.status == 403 || response.status == 503,
-            response.headers.contains(where: { $0.name.lowercased() == "server" && $0.value.lowercased() == "cloudflare" })
-        else { return false }
-        let text = String(decoding: response.body.prefix(64 << 10), as: UTF8.self)
-        return text.contains("challenge-platform") || text.contains("Just a moment...")
     }
 
     /// The user id of a `bbuserid` cookie this answer sets (not one it deletes).

@@ -15,17 +15,42 @@ enum SAText {
     static func key(_ text: String) -> String {
         var text = Windows1252.decode(Windows1252.encode(text))
         // Each pass removes at least one `&`, so this ends; nearly every text takes one pass.
-        while text.contains("&#") {
+        while text.contains("&") {
             let decoded = CharacterReferenceDecoder.vBulletinPost.decode(text)
             if decoded == text { break }
             text = decoded
         }
-        // A page's parser reads NUL as U+FFFD and every CR or CRLF as LF.
-        text = text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in String(line.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
-        return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        // Scalar by scalar: a combining mark after a line break would join it in a Character.
+        // The page parser (gumbo) reads every CR or CRLF as LF, and NUL, controls and
+        // noncharacters as U+FFFD when they come as bytes (it keeps them when they come as
+        // references): made alike on both sides, they match.
+        var lines: [[Unicode.Scalar]] = [[]]
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            defer { afterCR = scalar == "\r" }
+            if scalar == "\n" && afterCR { continue }
+            if scalar == "\r" || scalar == "\n" {
+                lines.append([])
+            } else {
+                lines[lines.count - 1].append(Self.shownByParser(scalar) ? scalar : "\u{FFFD}")
+            }
+        }
+        // A textarea keeps no trailing blanks on a line that we would see, nor blank lines around the text.
+        var joined = String.UnicodeScalarView()
+        for (index, line) in lines.enumerated() {
+            if index > 0 { joined.append("\n") }
+            joined.append(contentsOf: line.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        }
+        return String(joined).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether a page's parser shows the character as itself: not NUL, not a control but tab, LF,
+    /// FF and CR, not a noncharacter.
+    static func shownByParser(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x08, 0x0B, 0x0E...0x1F, 0x7F...0x9F, 0xFDD0...0xFDEF: false
+        default: scalar.value & 0xFFFE != 0xFFFE
+        }
     }
 
     static func same(_ a: String, _ b: String) -> Bool {
