@@ -42,18 +42,29 @@ extension SandboxForum {
         let options = [(MessageRecord.inbox, "Inbox"), (MessageRecord.sentItems, "Sent Items")].map { id, name in
             "<option value=\"\(id)\"\(id == folderId ? " selected" : "")>\(name)</option>"
         }.joined()
+        // As on the real page, the folder shown is named by the move form's hidden `thisfolder`;
+        // its own list offers the other folders, none of them selected.
+        let moveTargets = [(MessageRecord.inbox, "Inbox"), (MessageRecord.sentItems, "Sent Items")].filter { $0.0 != folderId }
+            .map { "<option value=\"\($0.0)\">\($0.1)</option>" }.joined()
         return .page(Layout.page(title: "Private Messages", bodyClass: "private_messages", user: user, content: """
             \(Layout.breadcrumbs([("Private Messages", "private.php"), (folderName, "private.php?folderid=\(folderId)")]))
             <form action="private.php" method="get" class="folder_select">
             <select name="folderid">\(options)</select> <input type="submit" value="Go">
             </form>
             <p><a href="private.php?action=newmessage">Send a new private message</a></p>
+            <form action="private.php" method="post" name="form">
             <table class="standard">
             <thead><tr><th></th><th></th><th>Subject</th><th>\(folderId == MessageRecord.sentItems ? "To" : "Sender")</th><th>Date</th></tr></thead>
             <tbody>
             \(rows.joined(separator: "\n"))
             </tbody>
+            <tfoot><tr><td colspan="5">
+            <input type="hidden" name="action" value="dostuff">
+            <input type="hidden" name="thisfolder" value="\(folderId)">
+            Selected messages: <select name="folderid">\(moveTargets)</select>
+            </td></tr></tfoot>
             </table>
+            </form>
             """))
     }
 
