@@ -7,7 +7,8 @@ import Testing
 @Suite(.serialized) struct ThreadTagCommandTests {
     /// The seeded sandbox's forums with a tag group (Sources/Sandbox/Seed.swift).
     static let askTellForum = 3
-    static let previewFirstForum = 2
+    // SA-Mart: preview first, with its sale-type tags.
+    static let previewFirstForum = 5
 
     /// A forum's tag groups as `icons --json` gives them.
     static func tagGroups(_ world: OutboxWorld, forum: Int) async throws -> [[String: Any]] {
