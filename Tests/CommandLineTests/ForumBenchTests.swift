@@ -18,4 +18,20 @@ import Testing
         #expect(nothing.status == 64)
         #expect(nothing.errorOutput.contains("no password on standard input"))
     }
+
+    /// scripts/bench-html.sh's driver: both parsers read the page and report a rate.
+    @Test func parseHTMLTimesBothParsers() throws {
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("parse-html-\(UUID().uuidString).html")
+        try Data("<html><head><div id=loggedinusername>x</div></head><body class=showthread><p>text</body></html>".utf8).write(to: page)
+        defer { try? FileManager.default.removeItem(at: page) }
+        for parser in ["document", "libxml2"] {
+            let run = try runMissive(["parse-html", parser, page.path, "3"], binary: "forum-bench")
+            #expect(run.status == 0, "\(run.errorOutput)")
+            #expect(run.output.contains("\(parser): 3 pages of "))
+            #expect(run.output.contains("pages/s; peak RSS"))
+        }
+        let wrong = try runMissive(["parse-html", "tidy", page.path, "3"], binary: "forum-bench")
+        #expect(wrong.status == 64)
+        #expect(wrong.errorOutput.contains("usage: forum-bench parse-html document|libxml2 FILE COUNT"))
+    }
 }

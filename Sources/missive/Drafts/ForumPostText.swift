@@ -5,8 +5,8 @@ import Markup
 /// terminal, laid out as the local plain preview lays a post out: a quote behind a "│ " bar
 /// under its "name posted:" line, "code:" and the code indented, lists with their numbers,
 /// links as their text and <URL>, images as [image: URL], spoilers as [spoiler: text], and a
-/// smilie as its code, wrapped at spaces to the width. Read with libxml2 (Forum's
-/// `HTMLDocument`), so broken markup is survived.
+/// smilie as its code, wrapped at spaces to the width. Read with Forum's `HTMLDocument`, which
+/// parses as a browser does, so broken markup is survived the way a browser survives it.
 struct ForumPostText {
     /// What a block puts before each of its lines: a quote's bar, a list item's number (then
     /// blanks as wide), a code block's indent.
