@@ -42,6 +42,29 @@ import Testing
         return threads.count + posts.count + messages.count
     }
 
+    /// What a final refusal leaves: the send exits 1 naming the item and its reason on standard
+    /// error, the item is failed (reason containing `reason`) after one rejected attempt and
+    /// without a receipt, `script` got `posts` POSTs, and the forum stored nothing. Returns the item.
+    @discardableResult
+    static func expectFailed(
+        _ world: OutboxWorld, item id: Int, send: CommandResult, reason: String, script: String, posts: Int, text: String,
+        title: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> [String: Any] {
+        #expect(send.status == 1, "\(send.errorOutput)", sourceLocation: sourceLocation)
+        let item = try await world.show(id)
+        let stored = item["reason"] as? String ?? ""
+        #expect(item["state"] as? String == "failed" && stored.contains(reason), "\(item)", sourceLocation: sourceLocation)
+        #expect(send.errorOutput.contains("item \(id) (\(item["target"] as? String ?? "")): failed: \(stored)\n"),
+                "\(send.errorOutput)", sourceLocation: sourceLocation)
+        #expect(!send.errorOutput.contains(": sent"), "\(send.errorOutput)", sourceLocation: sourceLocation)
+        #expect(outcomes(item) == ["rejected"] && item["post_id"] is NSNull && item["url"] is NSNull, "\(item)",
+                sourceLocation: sourceLocation)
+        let requests = try await world.requests()
+        #expect(requests.posts[script] == posts && requests.allPosts == posts, "\(requests.posts)", sourceLocation: sourceLocation)
+        #expect(try await Self.stored(world, title: title, text: text) == 0, sourceLocation: sourceLocation)
+        return item
+    }
+
     // MARK: 1. A closed thread
 
     @Test func aReplyToAClosedThreadFailsAndIsNeverRetried() async throws {
@@ -50,14 +73,10 @@ import Testing
         let id = try #require(try await Self.queue(world, [OutboxWorld.reply(text, thread: 3_500_002)]).first)
 
         let send = try await world.run(["send"])
-        #expect(send.status == 1, "\(send.errorOutput)")
-        #expect(send.errorOutput.contains("item \(id) (reply to thread 3500002): failed: the thread is closed"), "\(send.errorOutput)")
-        let item = try await world.show(id)
-        #expect(item["state"] as? String == "failed" && item["reason"] as? String == "the thread is closed", "\(item)")
-        #expect(Self.outcomes(item) == ["rejected"])
-        let requests = try await world.requests()
-        #expect(requests.posts["newreply.php"] == 0, "the closed thread's reply form refuses: \(requests.posts)")
-        #expect(try await Self.stored(world, text: text) == 0)
+        // The closed thread's reply form refuses: nothing is posted.
+        let item = try await Self.expectFailed(world, item: id, send: send, reason: "the thread is closed", script: "newreply.php",
+                                               posts: 0, text: text)
+        #expect(item["reason"] as? String == "the thread is closed")
 
         // Never retried: a second run finds nothing due and sends nothing.
         let again = try await world.run(["send"])
@@ -91,17 +110,11 @@ import Testing
             send = try await world.run(["thread", String(forum), "--subject", subject, "--no-edit", "--body-file", body.path, "--send"])
             id = try #require(try await world.items().keys.max())
         }
-        #expect(send.status == 1, "\(send.errorOutput)")
-        #expect(send.errorOutput.contains("item \(id) (new thread in forum \(forum): \(subject)): failed: the thread is closed"),
-                "\(send.errorOutput)")
-        #expect(!send.errorOutput.contains(": sent"), "\(send.errorOutput)")
-        let item = try await world.show(id)
-        #expect(item["state"] as? String == "failed" && item["reason"] as? String == "the thread is closed", "\(item)")
-        #expect(item["post_id"] is NSNull && item["url"] is NSNull, "no receipt: \(item)")
-        #expect(Self.outcomes(item) == ["rejected"])
-        let requests = try await world.requests()
-        #expect(requests.posts["newthread.php"] == 1 && requests.submits["newthread.php"] == 1, "\(requests.posts) \(requests.submits)")
-        #expect(try await Self.stored(world, title: subject, text: text) == 0)
+        // One POST, the submit the forum turned away.
+        let item = try await Self.expectFailed(world, item: id, send: send, reason: "the thread is closed", script: "newthread.php",
+                                               posts: 1, text: text, title: subject)
+        #expect(item["reason"] as? String == "the thread is closed")
+        #expect(try await world.requests().submits["newthread.php"] == 1)
         // The draft is not marked sent: it can be queued again once changed or the forum opens.
         let drafts = try await world.run(["drafts", "list"])
         #expect(drafts.output.contains(subject), "\(drafts.output)")
@@ -152,15 +165,10 @@ import Testing
         try text.write(to: body, atomically: true, encoding: .utf8)
 
         let send = try await world.run(["pm", "Zoë", "--subject", "hello", "--no-edit", "--body-file", body.path, "--send"])
-        #expect(send.status == 1, "\(send.errorOutput)")
-        #expect(send.errorOutput.contains("failed: private messages need the forum's Platinum upgrade on this account"), "\(send.errorOutput)")
         let id = try #require(try await world.items().keys.max())
-        let item = try await world.show(id)
-        #expect(item["state"] as? String == "failed", "\(item)")
-        #expect((item["reason"] as? String)?.contains("Platinum") == true, "\(item)")
-        #expect(Self.outcomes(item) == ["rejected"])
-        #expect(try await world.requests().posts["private.php"] == 0, "every private.php page is refused, the form too")
-        #expect(try await Self.stored(world, text: text) == 0)
+        // Every private.php page is refused, the form too: nothing is posted.
+        let item = try await Self.expectFailed(world, item: id, send: send, reason: "Platinum", script: "private.php", posts: 0, text: text)
+        #expect(item["reason"] as? String == "private messages need the forum's Platinum upgrade on this account")
     }
 
     // MARK: 5. An archived thread
@@ -172,15 +180,9 @@ import Testing
         let id = try #require(try await Self.queue(world, [OutboxWorld.reply(text, thread: thread)]).first)
 
         let send = try await world.run(["send"])
-        #expect(send.status == 1, "\(send.errorOutput)")
-        #expect(send.errorOutput.contains("failed: that is in the forum's archives, which need the archives upgrade on this account"),
-                "\(send.errorOutput)")
-        let item = try await world.show(id)
-        #expect(item["state"] as? String == "failed", "\(item)")
-        #expect((item["reason"] as? String)?.contains("archives upgrade") == true, "\(item)")
-        #expect(Self.outcomes(item) == ["rejected"])
-        #expect(try await world.requests().posts["newreply.php"] == 0)
-        #expect(try await Self.stored(world, text: text) == 0)
+        let item = try await Self.expectFailed(world, item: id, send: send, reason: "archives upgrade", script: "newreply.php",
+                                               posts: 0, text: text)
+        #expect(item["reason"] as? String == "that is in the forum's archives, which need the archives upgrade on this account")
     }
 
     // MARK: 6. Banned
@@ -192,16 +194,10 @@ import Testing
         try await world.control("standing?user=\(Self.tester)&standing=banned")
 
         let send = try await world.run(["send"])
-        #expect(send.status == 1, "\(send.errorOutput)")
-        #expect(send.errorOutput.contains("failed: the account is banned; the reason: \(world.baseURL)banlist.php?userid="),
-                "\(send.errorOutput)")
-        let item = try await world.show(id)
-        #expect(item["state"] as? String == "failed", "\(item)")
-        let reason = item["reason"] as? String ?? ""
-        #expect(reason.contains("banned") && reason.contains("banlist.php"), "\(item)")
-        #expect(Self.outcomes(item) == ["rejected"])
-        #expect(try await world.requests().posts["newreply.php"] == 0)
-        #expect(try await Self.stored(world, text: text) == 0)
+        let item = try await Self.expectFailed(world, item: id, send: send, reason: "the account is banned", script: "newreply.php",
+                                               posts: 0, text: text)
+        #expect((item["reason"] as? String)?.hasPrefix("the account is banned; the reason: \(world.baseURL)banlist.php?userid=") == true,
+                "\(item)")
     }
 
     // MARK: 7. Probation
@@ -322,14 +318,8 @@ import Testing
         let id = try #require(try await Self.queue(world, [OutboxWorld.reply(text, thread: 3_999_999)]).first)
 
         let send = try await world.run(["send"])
-        #expect(send.status == 1, "\(send.errorOutput)")
-        let item = try await world.show(id)
-        #expect(item["state"] as? String == "failed", "\(item)")
-        let reason = item["reason"] as? String ?? ""
-        #expect(send.errorOutput.contains("item \(id) (reply to thread 3999999): failed: \(reason)"), "\(send.errorOutput)")
-        #expect(reason.contains("Invalid thread specified."), "the forum's words: \(reason)")
-        #expect(Self.outcomes(item) == ["rejected"])
-        #expect(try await world.requests().posts["newreply.php"] == 0, "refused when the thread was read, before any POST")
-        #expect(try await Self.stored(world, text: text) == 0)
+        // Refused in the forum's words when the thread was read, before any POST.
+        try await Self.expectFailed(world, item: id, send: send, reason: "Invalid thread specified.", script: "newreply.php",
+                                    posts: 0, text: text)
     }
 }
