@@ -732,11 +732,12 @@ public final class Sender: @unchecked Sendable {
     /// "14:03:09", local time; "2026-11-27 14:03:09" on another day than today, so that a wait
     /// of days (a probation) is not read as a time that has passed.
     public static func clockTime(_ date: Date, now: Date = Date()) -> String {
-        Calendar.current.isDate(date, inSameDayAs: now) ? date.formatted(clockFormat) : date.formatted(dayClockFormat)
+        let time = date.formatted(clockFormat)
+        return Calendar.current.isDate(date, inSameDayAs: now) ? time : date.formatted(dayFormat) + " " + time
     }
 
-    static let dayClockFormat = Date.VerbatimFormatStyle(
-        format: "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",
+    static let dayFormat = Date.VerbatimFormatStyle(
+        format: "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits)",
         timeZone: .current, calendar: Calendar(identifier: .gregorian))
 
     static let clockFormat = Date.VerbatimFormatStyle(

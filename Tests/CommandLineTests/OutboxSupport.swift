@@ -124,7 +124,8 @@ final class OutboxWorld: @unchecked Sendable {
     /// Returns the sandbox's answer, which says what it did.
     @discardableResult
     func control(_ path: String) async throws -> String {
-        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "+"))) ?? path
+        let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "+"))
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
         return String(decoding: try await httpGet("_sandbox/\(encoded)", method: "POST"), as: UTF8.self)
     }
 

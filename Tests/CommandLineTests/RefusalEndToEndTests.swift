@@ -21,6 +21,15 @@ import Testing
         return queued.output.split(separator: "\n").compactMap { Int($0) }
     }
 
+    /// A world with one item queued from `buffer`, the forum then steered by `controls`
+    /// (`OutboxWorld.control` paths), and `missive send` run: the world, the item, the send.
+    static func sendOne(_ buffer: String, after controls: [String] = []) async throws -> (OutboxWorld, Int, CommandResult) {
+        let world = try await OutboxWorld()
+        let id = try #require(try await queue(world, [buffer]).first)
+        for control in controls { try await world.control(control) }
+        return (world, id, try await world.run(["send"]))
+    }
+
     static func thread(_ text: String, forum: Int, subject: String) -> String {
         "---\nkind: thread\nforum: \(forum)\nsubject: \(subject)\nformat: bbcode\n---\n\(text)\n"
     }
@@ -68,11 +77,8 @@ import Testing
     // MARK: 1. A closed thread
 
     @Test func aReplyToAClosedThreadFailsAndIsNeverRetried() async throws {
-        let world = try await OutboxWorld()
         let text = "into the closed thread"
-        let id = try #require(try await Self.queue(world, [OutboxWorld.reply(text, thread: 3_500_002)]).first)
-
-        let send = try await world.run(["send"])
+        let (world, id, send) = try await Self.sendOne(OutboxWorld.reply(text, thread: 3_500_002))
         // The closed thread's reply form refuses: nothing is posted.
         let item = try await Self.expectFailed(world, item: id, send: send, reason: "the thread is closed", script: "newreply.php",
                                                posts: 0, text: text)
@@ -123,12 +129,8 @@ import Testing
     // MARK: 3. The session expired
 
     @Test func anExpiredSessionExits77AndTheItemWaitsForTheLogin() async throws {
-        let world = try await OutboxWorld()
         let text = "after the session expired"
-        let id = try #require(try await Self.queue(world, [OutboxWorld.reply(text)]).first)
-        try await world.control("expire-sessions")
-
-        let send = try await world.run(["send"])
+        let (world, id, send) = try await Self.sendOne(OutboxWorld.reply(text), after: ["expire-sessions"])
         #expect(send.status == 77, "\(send.errorOutput)")
         #expect(send.errorOutput.contains("not logged in to profile sandbox: run `missive login --profile sandbox`; its items stay queued"),
                 "\(send.errorOutput)")
@@ -175,11 +177,8 @@ import Testing
 
     @Test(arguments: [3_400_001, 3_400_002])
     func aReplyIntoAnArchivedThreadFailsNamingTheArchivesUpgrade(thread: Int) async throws {
-        let world = try await OutboxWorld()
         let text = "a reply into the archives"
-        let id = try #require(try await Self.queue(world, [OutboxWorld.reply(text, thread: thread)]).first)
-
-        let send = try await world.run(["send"])
+        let (world, id, send) = try await Self.sendOne(OutboxWorld.reply(text, thread: thread))
         let item = try await Self.expectFailed(world, item: id, send: send, reason: "archives upgrade", script: "newreply.php",
                                                posts: 0, text: text)
         #expect(item["reason"] as? String == "that is in the forum's archives, which need the archives upgrade on this account")
@@ -188,12 +187,8 @@ import Testing
     // MARK: 6. Banned
 
     @Test func aBannedAccountFailsWithTheLinkToTheReason() async throws {
-        let world = try await OutboxWorld()
         let text = "from a banned account"
-        let id = try #require(try await Self.queue(world, [OutboxWorld.reply(text)]).first)
-        try await world.control("standing?user=\(Self.tester)&standing=banned")
-
-        let send = try await world.run(["send"])
+        let (world, id, send) = try await Self.sendOne(OutboxWorld.reply(text), after: ["standing?user=\(Self.tester)&standing=banned"])
         let item = try await Self.expectFailed(world, item: id, send: send, reason: "the account is banned", script: "newreply.php",
                                                posts: 0, text: text)
         #expect((item["reason"] as? String)?.hasPrefix("the account is banned; the reason: \(world.baseURL)banlist.php?userid=") == true,
@@ -203,12 +198,9 @@ import Testing
     // MARK: 7. Probation
 
     @Test func probationHoldsTheItemUntilItsEndNamedInLocalTime() async throws {
-        let world = try await OutboxWorld()
         let text = "written while on probation"
-        let id = try #require(try await Self.queue(world, [OutboxWorld.reply(text)]).first)
-        try await world.control("standing?user=\(Self.tester)&standing=probation&days=2")
-
-        let send = try await world.run(["send"])
+        let (world, id, send) = try await Self.sendOne(OutboxWorld.reply(text),
+                                                       after: ["standing?user=\(Self.tester)&standing=probation&days=2"])
         #expect(send.status == 75, "\(send.errorOutput)")
         let item = try await world.show(id)
         #expect(item["state"] as? String == "retrying", "\(item)")
@@ -242,12 +234,8 @@ import Testing
     // MARK: 8. A database error
 
     @Test func aDatabaseErrorIsAWaitThenTheItemIsSentOnce() async throws {
-        let world = try await OutboxWorld()
         let text = "through the database error"
-        let id = try #require(try await Self.queue(world, [OutboxWorld.reply(text)]).first)
-        try await world.failNextPost("dberror")
-
-        let send = try await world.run(["send"])
+        let (world, id, send) = try await Self.sendOne(OutboxWorld.reply(text), after: ["fault?next=dberror"])
         #expect(send.status == 0, "\(send.errorOutput)")
         #expect(send.errorOutput.contains("retrying at") && send.errorOutput.contains("the forum's database is unavailable"),
                 "\(send.errorOutput)")
@@ -287,12 +275,8 @@ import Testing
     // MARK: 10. Cloudflare's challenge
 
     @Test func cloudflaresChallengeExits77AndNothingReachesThePostingScripts() async throws {
-        let world = try await OutboxWorld()
         let text = "past the bot check"
-        let id = try #require(try await Self.queue(world, [OutboxWorld.reply(text)]).first)
-        try await world.control("cloudflare?challenge=on")
-
-        let send = try await world.run(["send"])
+        let (world, id, send) = try await Self.sendOne(OutboxWorld.reply(text), after: ["cloudflare?challenge=on"])
         #expect(send.status == 77, "\(send.errorOutput)")
         #expect(send.errorOutput.contains("the forum's bot check (Cloudflare) answered instead of the forum"), "\(send.errorOutput)")
         #expect(send.errorOutput.contains("missive login --profile sandbox --cookies FILE"), "\(send.errorOutput)")
@@ -313,11 +297,8 @@ import Testing
     // MARK: Bad inputs
 
     @Test func aReplyToAThreadThatDoesNotExistFailsInTheForumsWords() async throws {
-        let world = try await OutboxWorld()
         let text = "to nowhere"
-        let id = try #require(try await Self.queue(world, [OutboxWorld.reply(text, thread: 3_999_999)]).first)
-
-        let send = try await world.run(["send"])
+        let (world, id, send) = try await Self.sendOne(OutboxWorld.reply(text, thread: 3_999_999))
         // Refused in the forum's words when the thread was read, before any POST.
         try await Self.expectFailed(world, item: id, send: send, reason: "Invalid thread specified.", script: "newreply.php",
                                     posts: 0, text: text)
