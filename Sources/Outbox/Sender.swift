@@ -454,10 +454,11 @@ public final class Sender: @unchecked Sendable {
             blocked[item.profile] = now.addingTimeInterval(60)
             botChecked.insert(item.profile)
             carryOn = false
-        case let .rejected(.probation(until?, _)):
+        case let .rejected(.probation(until?, text)):
             event = retryEvent(settings.policy.decide(.probation(until: until), failures: item.failures, now: now))
             label = "retry"
-            message = "on probation until \(until.formatted(.iso8601)); trying again then"
+            // The end as the reader's clock shows it, date and all (the rejection says it so).
+            message = "\(Rejection.probation(until: until, message: text)); trying again then"
             carryOn = false
         case let .rejected(rejection):
             event = .rejected(reason: rejection.description)
@@ -728,10 +729,16 @@ public final class Sender: @unchecked Sendable {
         return adapter
     }
 
-    /// "14:03:09", local time.
-    public static func clockTime(_ date: Date) -> String {
-        date.formatted(clockFormat)
+    /// "14:03:09", local time; "2026-11-27 14:03:09" on another day than today, so that a wait
+    /// of days (a probation) is not read as a time that has passed.
+    public static func clockTime(_ date: Date, now: Date = Date()) -> String {
+        let time = date.formatted(clockFormat)
+        return Calendar.current.isDate(date, inSameDayAs: now) ? time : date.formatted(dayFormat) + " " + time
     }
+
+    static let dayFormat = Date.VerbatimFormatStyle(
+        format: "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits)",
+        timeZone: .current, calendar: Calendar(identifier: .gregorian))
 
     static let clockFormat = Date.VerbatimFormatStyle(
         format: "\(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",

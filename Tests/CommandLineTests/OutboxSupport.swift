@@ -119,6 +119,45 @@ final class OutboxWorld: @unchecked Sendable {
         _ = try await httpGet("_sandbox/fault?next=\(fault)", method: "POST")
     }
 
+    /// `POST /_sandbox/PATH` (`standing?user=...`, `thread?...`, `cloudflare?challenge=on`...): a
+    /// control of the sandbox (SandboxControl.swift). Query values are percent-encoded here.
+    /// Returns the sandbox's answer, which says what it did.
+    @discardableResult
+    func control(_ path: String) async throws -> String {
+        let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "+"))
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        return String(decoding: try await httpGet("_sandbox/\(encoded)", method: "POST"), as: UTF8.self)
+    }
+
+    /// `GET /_sandbox/requests.json`: requests the forum received, and POSTs and submits (POSTs
+    /// that asked to store) per posting script.
+    struct Requests {
+        var requests: Int
+        var posts: [String: Int]
+        var submits: [String: Int]
+        /// POSTs to all posting scripts together.
+        var allPosts: Int { posts.values.reduce(0, +) }
+    }
+
+    func requests() async throws -> Requests {
+        let json = (try JSONSerialization.jsonObject(with: try await httpGet("_sandbox/requests.json")) as? [String: Any]) ?? [:]
+        return Requests(requests: json["requests"] as? Int ?? -1, posts: json["posts"] as? [String: Int] ?? [:],
+                        submits: json["submits"] as? [String: Int] ?? [:])
+    }
+
+    /// `queue show ID --json`.
+    func show(_ id: Int) async throws -> [String: Any] {
+        let result = try await run(["queue", "show", String(id), "--json"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        return (try? JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]) ?? [:]
+    }
+
+    /// Logs the world's profile in again as another seeded account (password `sandbox`).
+    func login(as username: String) async throws {
+        let result = try await run(["login", "--username", username, "--password-stdin"], stdin: "sandbox\n")
+        #expect(result.status == 0, "\(result.errorOutput)")
+    }
+
     /// HTTP/1.0 over a plain socket: enough for the sandbox's control pages.
     func httpGet(_ path: String, method: String = "GET") async throws -> Data {
         try await offThePool { try self.blockingGet(path, method: method) }

@@ -72,6 +72,8 @@ import Testing
             #expect(perPage.header("Location") == "/showthread.php?threadid=\(Seed.Ids.longThread)&perpage=10&pagenumber=5#post\(last)")
             let unknown = try await browser.get("/showthread.php?goto=post&postid=1")
             #expect(unknown.status == 200 && unknown.text.contains("Invalid post specified"))
+            let noThread = try await browser.get("/showthread.php?threadid=3999999&goto=lastpost")
+            #expect(noThread.status == 200 && noThread.text.contains("Invalid thread specified"), "\(noThread.text)")
         }
     }
 

@@ -137,11 +137,11 @@ extension SandboxForum {
         case "post":
             return try await redirectToPost(request.id("postid"), perPage: perPage, user: user)
         case "lastpost", "newpost":
-            guard let threadId = request.id("threadid") else { break }
-            let last = try await database.queue.read { db in
+            // A thread that does not exist is refused below, as "Invalid thread specified".
+            guard let threadId = request.id("threadid"), let last = try await database.queue.read({ db in
                 try Int64.fetchOne(db, sql: "SELECT id FROM post WHERE threadId = ? ORDER BY postedAt DESC, id DESC LIMIT 1",
                                    arguments: [threadId])
-            }
+            }) else { break }
             return try await redirectToPost(last, perPage: perPage, user: user)
         default:
             break
