@@ -109,7 +109,7 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// An instant as the reader's own clock shows it (the forum writes US Central time).
-    static func localTime(_ date: Date) -> String {
+    public static func localTime(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = .current

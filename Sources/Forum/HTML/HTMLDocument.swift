@@ -118,7 +118,7 @@ public struct HTMLNode {
 
     /// `text` with runs of whitespace collapsed to one space, trimmed: what a reader sees.
     public var visibleText: String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text.collapsingWhiteSpace
     }
 
     public func select(_ xpath: String) -> [HTMLNode] { document.select(xpath, in: self) }
@@ -172,4 +172,24 @@ public struct HTMLNode {
     private static let blockTags: Set<String> = [
         "p", "div", "blockquote", "li", "ul", "ol", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "table",
     ]
+}
+
+extension String {
+    /// Runs of white space as one space, none at the ends, scalar by scalar: a space or tab
+    /// followed by a joiner or a combining mark is one Character, which a Character-level split
+    /// drops whole (mark and all) on one side and keeps on the other.
+    public var collapsingWhiteSpace: String {
+        var result = String.UnicodeScalarView()
+        var space = false
+        for scalar in unicodeScalars {
+            if scalar.properties.isWhitespace {
+                space = !result.isEmpty
+                continue
+            }
+            if space { result.append(" ") }
+            space = false
+            result.append(scalar)
+        }
+        return String(result)
+    }
 }

@@ -197,7 +197,7 @@ extension SomethingAwfulAdapter {
     }
 
     static func collapsed(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text.collapsingWhiteSpace
     }
 
     /// A thread title or PM subject as sent and as a list shows it, compared as `SAText` does.
