@@ -66,6 +66,28 @@ import Testing
         #expect(result.errorOutput == "missive: <stdin>: not valid UTF-8 at byte 2; save the file as UTF-8 and try again\n")
     }
 
+    /// The converter reads its input with its own fast UTF-8 check; what it refuses, and the
+    /// byte it names, must be what every other command's TextInput refuses and names.
+    @Test(arguments: [
+        ([0x61, 0xC0, 0x80], 1),  // overlong
+        ([0x61, 0x62, 0xED, 0xA0, 0x80], 2),  // surrogate
+        ([0xF4, 0x90, 0x80, 0x80], 0),  // past U+10FFFF
+        ([0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69, 0xE2, 0x82], 9),  // cut short after a run of ASCII
+        ([0xE2, 0x82, 0xAC, 0xFF], 3),
+    ] as [([UInt8], Int)])
+    func invalidUTF8IsRefusedAtTheSameByte(bytes: [UInt8], offset: Int) throws {
+        let result = try runMissive(["convert"], stdin: Data(bytes))
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(result.errorOutput.contains("not valid UTF-8 at byte \(offset);"), "\(result.errorOutput)")
+    }
+
+    @Test func validMultiByteTextAndAByteOrderMarkConvert() throws {
+        let result = try runMissive(["convert"], stdin: Data("\u{FEFF}é € 𝄞 **x**".utf8))
+        #expect(result.status == 0)
+        #expect(result.output == "é € 𝄞 [b]x[/b]\n")
+    }
+
     @Test func nulByteIsADataError() throws {
         let result = try runMissive(["convert"], stdin: Data([0x61, 0x00]))
         #expect(result.status == 65)
