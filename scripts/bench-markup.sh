@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 scripts/install-debs.sh cmark time python3 >&2
 scripts/fetch-commonmark-spec.sh
 
-MISSIVE=.build/release/missive
+# MISSIVE names another build to measure (an older one, say, for a before-and-after).
+MISSIVE=${MISSIVE:-.build/release/missive}
 [ -x "$MISSIVE" ] || { echo "bench-markup: build first: swift build -c release" >&2; exit 1; }
 WORK=.cache/bench-markup
 mkdir -p "$WORK"
