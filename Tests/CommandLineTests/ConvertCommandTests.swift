@@ -66,6 +66,28 @@ import Testing
         #expect(result.errorOutput == "missive: <stdin>: not valid UTF-8 at byte 2; save the file as UTF-8 and try again\n")
     }
 
+    /// The converter reads its input with its own fast UTF-8 check; what it refuses, and the
+    /// byte it names, must be what every other command's TextInput refuses and names.
+    @Test(arguments: [
+        ([0x61, 0xC0, 0x80], 1),  // overlong
+        ([0x61, 0x62, 0xED, 0xA0, 0x80], 2),  // surrogate
+        ([0xF4, 0x90, 0x80, 0x80], 0),  // past U+10FFFF
+        ([0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69, 0xE2, 0x82], 9),  // cut short after a run of ASCII
+        ([0xE2, 0x82, 0xAC, 0xFF], 3),
+    ] as [([UInt8], Int)])
+    func invalidUTF8IsRefusedAtTheSameByte(bytes: [UInt8], offset: Int) throws {
+        let result = try runMissive(["convert"], stdin: Data(bytes))
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(result.errorOutput.contains("not valid UTF-8 at byte \(offset);"), "\(result.errorOutput)")
+    }
+
+    @Test func validMultiByteTextAndAByteOrderMarkConvert() throws {
+        let result = try runMissive(["convert"], stdin: Data("\u{FEFF}é € 𝄞 **x**".utf8))
+        #expect(result.status == 0)
+        #expect(result.output == "é € 𝄞 [b]x[/b]\n")
+    }
+
     @Test func nulByteIsADataError() throws {
         let result = try runMissive(["convert"], stdin: Data([0x61, 0x00]))
         #expect(result.status == 65)
@@ -84,4 +106,44 @@ import Testing
         #expect(isDirectory.status == 66)
         #expect(isDirectory.errorOutput.contains("directory"))
     }
+    /// The benchmark's seeded corpus (1 MB of it), converted by the binary from a file and from
+    /// stdin, is byte for byte what the converter wrote before issue 17's speed work. The digests
+    /// are coreutils' `sha256sum` of the whole standard output, recorded by running this test on
+    /// commit e436e25 (the pre-change build) with the table empty; a failure prints the digest.
+    @Test(arguments: [["convert"], ["convert", "--strict"], ["convert", "--dialect", "xenforo"],
+        ["convert", "--dialect", "vbulletin", "--soft-breaks", "newline"], ["convert", "--dialect", "phpbb"]])
+    func benchmarkCorpusConvertsAsBefore(_ arguments: [String]) throws {
+        let expected = [
+            "convert": "0dc30a9a3d88c3397bb66af6b6286b7425fff379af8d59bde66243e86d630a61",
+            "convert --strict": "f5258c68c979e9ca94ce93939481263d069308d3767beb37dd11711a9b6ae4da",
+            "convert --dialect xenforo": "7b0176ec43db32e825946ffc6e5e9ee26172e98a3f44c932614c0da6588a8e93",
+            "convert --dialect vbulletin --soft-breaks newline": "addc69439f6126327f508971cba52d9616db46c2d169580d28f44c0b9da563b9",
+            "convert --dialect phpbb": "3e87c43b237f382405944467a359f6e91e13f85eec6af5aece69dd4510a19be7",
+        ]
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let corpus = directory.appendingPathComponent("corpus.md")
+        let root = BuiltBinary.packageRoot
+        let generated = try runProgram([
+            "python3", root.appendingPathComponent("scripts/bench/markup-corpus.py").path,
+            root.appendingPathComponent(".cache/commonmark-spec.json").path, corpus.path, "1",
+        ])
+        #expect(generated.status == 0, "\(generated.output)")
+        let fromFile = try runMissive(arguments + [corpus.path])
+        let fromStdin = try runMissive(arguments, stdin: try Data(contentsOf: corpus))
+        #expect(fromFile.status == 0 && fromStdin.status == 0)
+        #expect(fromFile.stdout == fromStdin.stdout)
+        let digest = try sha256(fromFile.stdout)
+        let key = arguments.joined(separator: " ")
+        #expect(digest == expected[key], "\(key): \(digest)")
+    }
+}
+
+/// The SHA-256 of `data` in hex, from coreutils' `sha256sum`.
+func sha256(_ data: Data) throws -> String {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("missive-digest-\(UUID().uuidString)")
+    try data.write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let result = try runProgram(["sha256sum", file.path])
+    return String(result.output.prefix(64))
 }

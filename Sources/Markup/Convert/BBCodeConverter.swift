@@ -21,20 +21,55 @@ public struct BBCodeConverter: Sendable {
     /// The same BBCode as UTF-8 bytes, for writing straight to a file or pipe: a post can be
     /// megabytes, and this skips building (and validating) a String of it.
     public func convertToUTF8(_ markdown: String) -> [UInt8] {
-        guard !markdown.isEmpty, let document = CMarkDocument(markdown: markdown) else { return [] }
+        var markdown = markdown
+        return markdown.withUTF8 { utf8 in
+            guard !utf8.isEmpty, let document = CMarkDocument(utf8: utf8) else { return [] }
+            return render(document, capacity: utf8.count + utf8.count / 4, sink: nil).bytes
+        }
+    }
+
+    /// Converts `markdown` (UTF-8, as read from a file: cmark parses these bytes in place) and
+    /// hands the BBCode to `sink` in pieces of about `chunkSize` bytes as it is written, so the
+    /// whole document is never held. Returns whether any BBCode was written.
+    public func convert(
+        utf8 markdown: UnsafeBufferPointer<UInt8>, chunkSize: Int = 1 << 16,
+        to sink: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
+        guard !markdown.isEmpty, let document = CMarkDocument(utf8: markdown) else { return false }
+        return withoutActuallyEscaping(sink) { sink in
+            render(document, capacity: 0, sink: sink, chunkSize: chunkSize).wroteAny
+        }
+    }
+
+    private func render(
+        _ document: CMarkDocument, capacity: Int, sink: BBCodeSink?, chunkSize: Int = 1 << 16
+    ) -> Rendered {
         switch dialect {
-        case .somethingawful: return render(document, SomethingAwfulDialect(), capacity: markdown.utf8.count)
-        case .vbulletin: return render(document, VBulletinDialect(), capacity: markdown.utf8.count)
-        case .phpbb: return render(document, PhpBBDialect(), capacity: markdown.utf8.count)
-        case .xenforo: return render(document, XenForoDialect(), capacity: markdown.utf8.count)
+        case .somethingawful: render(document, SomethingAwfulDialect(), capacity: capacity, sink: sink, chunkSize: chunkSize)
+        case .vbulletin: render(document, VBulletinDialect(), capacity: capacity, sink: sink, chunkSize: chunkSize)
+        case .phpbb: render(document, PhpBBDialect(), capacity: capacity, sink: sink, chunkSize: chunkSize)
+        case .xenforo: render(document, XenForoDialect(), capacity: capacity, sink: sink, chunkSize: chunkSize)
         }
     }
 
     /// One walk with the dialect's Strategy; generic so that each dialect's spelling is
     /// looked up directly rather than through an existential on every node.
-    private func render<D: DialectStrategy>(_ document: CMarkDocument, _ dialect: D, capacity: Int) -> [UInt8] {
-        var renderer = MarkdownToBBCodeRenderer(dialect: dialect, options: options, capacity: capacity + capacity / 4)
+    private func render<D: DialectStrategy>(
+        _ document: CMarkDocument, _ dialect: D, capacity: Int, sink: BBCodeSink?, chunkSize: Int
+    ) -> Rendered {
+        var renderer = MarkdownToBBCodeRenderer(
+            dialect: dialect, options: options, capacity: capacity, sink: sink, chunkSize: chunkSize)
         renderer.render(document)
-        return renderer.outputBytes
+        renderer.out.finish()
+        return Rendered(bytes: renderer.out.bytes, wroteAny: !renderer.out.isEmpty)
+    }
+
+    /// The BBCode (all of it without a sink, none with one) and whether there was any.
+    private struct Rendered {
+        let bytes: [UInt8]
+        let wroteAny: Bool
     }
 }
+
+/// Where streamed BBCode goes, a piece at a time.
+typealias BBCodeSink = (UnsafeBufferPointer<UInt8>) -> Void

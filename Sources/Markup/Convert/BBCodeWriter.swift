@@ -16,8 +16,17 @@ enum Escaping {
 /// The output buffer: tags, escaped text, and the line structure between blocks.
 /// Newlines are meaningful on a forum (each one is a line break), so blank lines are
 /// only written when the next block actually arrives, never at the end.
+///
+/// With a sink, the buffer is handed over whenever it passes `chunkSize` (all of it but the
+/// last byte, which a following `[` or `&` may still have to be joined with), so a document
+/// of any size is written through a buffer of about that size.
 struct BBCodeWriter<Dialect: DialectStrategy> {
+    /// What has been written and not yet handed to the sink (all of it, without one).
     private(set) var bytes: [UInt8] = []
+    private let sink: BBCodeSink?
+    private let chunkSize: Int
+    /// Whether any byte was written at all, handed over or not.
+    private var hasOutput = false
     private var pendingNewlines = 0
     /// Tags open in the output, innermost last: in a plain context, a closing tag for any
     /// of them would end the context early (vBulletin's parser closes across stop_parse).
@@ -31,10 +40,30 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
     private var plainDepth = 0
     private let dialect: Dialect
 
-    init(dialect: Dialect, capacity: Int = 0) {
+    init(dialect: Dialect, capacity: Int = 0, sink: BBCodeSink? = nil, chunkSize: Int = 1 << 16) {
         self.dialect = dialect
-        bytes.reserveCapacity(capacity)
+        self.sink = sink
+        self.chunkSize = chunkSize
+        bytes.reserveCapacity(sink == nil ? capacity : chunkSize + chunkSize / 2)
     }
+
+    /// Hands whatever is left to the sink; the end of the document.
+    mutating func finish() {
+        guard let sink, !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { sink($0) }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands all but the last byte to the sink once the buffer is full.
+    private mutating func drainIfFull() {
+        guard let sink, bytes.count >= chunkSize else { return }
+        let count = bytes.count - 1
+        bytes.withUnsafeBufferPointer { sink(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        bytes.removeFirst(count)
+    }
+
+    /// Whether anything at all has been written.
+    var isEmpty: Bool { !hasOutput }
 
     var isInPlainContext: Bool { plainDepth > 0 }
 
@@ -57,24 +86,27 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// Every write starts here: the separation asked for, written now that output follows.
     private mutating func flushSeparation() {
-        if pendingNewlines > 0, !bytes.isEmpty {
+        drainIfFull()
+        if pendingNewlines > 0, hasOutput {
             bytes.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: pendingNewlines))
         }
         pendingNewlines = 0
+        hasOutput = true
     }
 
     // MARK: - Tags
 
     mutating func open(_ tag: TagPair, content: TagContent = .parsed) {
-        write(tag.open, .markup)
+        write(tag.openUTF8, .markup)
         openTags.append(tag)
         openNames?[tag.name, default: 0] += 1
         if content == .plain { plainDepth += 1 }
     }
 
     mutating func close(_ tag: TagPair, content: TagContent = .parsed) {
-        write(tag.close, .markup)
+        write(tag.closeUTF8, .markup)
         if let index = openTags.lastIndex(of: tag) {
             openTags.remove(at: index)
             openNames?[tag.name, default: 1] -= 1
@@ -89,11 +121,19 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
             // Tags, mostly: appended straight from the string's storage.
             if text.isEmpty { return }
             flushSeparation()
-            bytes.append(contentsOf: text.utf8)
+            // A native string's bytes are one memcpy; the UTF8View's iterator is the fallback.
+            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: text.utf8)
+            }
             return
         }
         var text = text
         text.withUTF8 { write($0, escaping) }
+    }
+
+    /// The same for bytes spelled in advance (tags).
+    mutating func write(_ text: [UInt8], _ escaping: Escaping) {
+        text.withUnsafeBufferPointer { write($0, escaping) }
     }
 
     /// The same for bytes straight from cmark's tree (no String is made for them).
@@ -125,6 +165,11 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         var index = 0
         let count = utf8.count
         while index < count - 1 {
+            // Eight bytes at a time past text with neither `[` nor `&` in it, as most text is.
+            if index + 8 < count, !Self.mayHoldBracketOrAmpersand(utf8, at: index) {
+                index += 8
+                continue
+            }
             let byte = utf8[index]
             if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "&"),
                 let literal = replacement(byte, before: utf8[index + 1], strict: strict)
@@ -136,6 +181,17 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
             index += 1
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
+
+    /// Whether any of the eight bytes at `index` is a `[` or an `&` (the usual test for a zero
+    /// byte, after XOR with each: exact, no false answers either way).
+    private static func mayHoldBracketOrAmpersand(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        func hasZeroByte(_ value: UInt64) -> Bool {
+            (value &- 0x0101_0101_0101_0101) & ~value & 0x8080_8080_8080_8080 != 0
+        }
+        return hasZeroByte(word ^ 0x5B5B_5B5B_5B5B_5B5B) || hasZeroByte(word ^ 0x2626_2626_2626_2626)
     }
 
     /// What to write for `byte` when `next` follows it and the pair could be read as the start
@@ -158,11 +214,11 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
             let line = UnsafeBufferPointer(rebasing: utf8[lineStart..<lineEnd])
             if containsOpenTagsCloser(line) {
                 let plainTags = openTags.suffix(plainDepth)
-                for tag in plainTags.reversed() { bytes.append(contentsOf: tag.close.utf8) }
+                for tag in plainTags.reversed() { bytes.append(contentsOf: tag.closeUTF8) }
                 bytes.append(UInt8(ascii: "\n"))
                 writeProse(line, strict: true)
                 bytes.append(UInt8(ascii: "\n"))
-                for tag in plainTags { bytes.append(contentsOf: tag.open.utf8) }
+                for tag in plainTags { bytes.append(contentsOf: tag.openUTF8) }
             } else {
                 bytes.append(contentsOf: line)
             }

@@ -43,13 +43,20 @@ final class CMarkDocument {
 
     init?(markdown: String) {
         var source = markdown
-        let parsed: OpaquePointer? = source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                cmark_parse_document(chars.baseAddress, chars.count, CMARK_OPT_DEFAULT)
-            }
-        }
-        guard let parsed else { return nil }
+        guard let parsed = source.withUTF8(Self.parse) else { return nil }
         root = CMarkNode(raw: parsed)
+    }
+
+    /// Parses UTF-8 in place: cmark reads the caller's bytes, no copy is made for it.
+    init?(utf8: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = Self.parse(utf8) else { return nil }
+        root = CMarkNode(raw: parsed)
+    }
+
+    private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> OpaquePointer? {
+        utf8.withMemoryRebound(to: CChar.self) { chars in
+            cmark_parse_document(chars.baseAddress, chars.count, CMARK_OPT_DEFAULT)
+        }
     }
 
     deinit { cmark_node_free(root.raw) }

@@ -6,11 +6,16 @@ struct TagPair: Equatable, Sendable {
         let open: String
         let close: String
         let name: String
+        /// The tags as the bytes the writer appends, made once rather than on every write.
+        let openUTF8: [UInt8]
+        let closeUTF8: [UInt8]
 
         init(open: String, close: String, name: String) {
             self.open = open
             self.close = close
             self.name = name
+            openUTF8 = Array(open.utf8)
+            closeUTF8 = Array(close.utf8)
         }
     }
 
@@ -18,6 +23,8 @@ struct TagPair: Equatable, Sendable {
 
     var open: String { spelling.open }
     var close: String { spelling.close }
+    var openUTF8: [UInt8] { spelling.openUTF8 }
+    var closeUTF8: [UInt8] { spelling.closeUTF8 }
     /// The lower-case tag name, which is what a closing tag has to match.
     var name: String { spelling.name }
 

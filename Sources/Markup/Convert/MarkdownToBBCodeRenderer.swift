@@ -26,10 +26,10 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
     private var skippingUntilExitOf: CMarkNode?
     var openHTML = OpenRawHTML()
 
-    init(dialect: Dialect, options: ConversionOptions, capacity: Int) {
+    init(dialect: Dialect, options: ConversionOptions, capacity: Int, sink: BBCodeSink? = nil, chunkSize: Int = 1 << 16) {
         self.dialect = dialect
         self.options = options
-        self.out = BBCodeWriter(dialect: dialect, capacity: capacity)
+        self.out = BBCodeWriter(dialect: dialect, capacity: capacity, sink: sink, chunkSize: chunkSize)
         self.spelled = Spellings(dialect)
         var kinds: [InlineDelimiter] = []
         if !options.strict {
@@ -345,8 +345,6 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
         else { return nil }
         return info.lowercased()
     }
-
-    var outputBytes: [UInt8] { out.bytes }
 }
 
 /// The paired delimiters of one container's text nodes, taken in the order the walk meets them.
