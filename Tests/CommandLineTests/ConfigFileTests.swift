@@ -24,6 +24,28 @@ import Testing
         }
     }
 
+    @Test func aDialectMissiveDoesNotKnowIsAConfigErrorNotASilentDefault() throws {
+        // Issue 14: a mistyped dialect once converted every post for the default forum's parser.
+        let home = try home(config: """
+            default_profile = "typo"
+
+            [profiles.typo]
+            engine = "somethingawful"
+            base_url = "http://127.0.0.1:9/"
+            dialect = "vbuletin"
+            """)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let body = home.appendingPathComponent("body.md")
+        try Data("**hello**".utf8).write(to: body)
+        let environment = ["MISSIVE_HOME": home.path]
+        let queued = try runMissive(["reply", "3500001", "--no-edit", "--body-file", body.path, "--queue"], environment: environment)
+        #expect(queued.status == 78, "\(queued.errorOutput)")
+        #expect(queued.errorOutput.contains("profile typo names the dialect \"vbuletin\""), "\(queued.errorOutput)")
+        #expect(queued.errorOutput.contains("somethingawful, vbulletin, phpbb, xenforo"))
+        let preview = try runMissive(["preview", "1"], environment: environment)
+        #expect(preview.status == 78, "\(preview.errorOutput)")
+    }
+
     @Test func savingAConfigThatIsALinkWritesItsTargetAndSaysSo() throws {
         let home = try home()
         defer { try? FileManager.default.removeItem(at: home) }

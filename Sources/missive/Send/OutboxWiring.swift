@@ -15,8 +15,7 @@ struct OutboxWiring {
 
     /// The BBCode dialect a profile's drafts are converted to.
     func dialect(for profile: String) throws -> Dialect {
-        let named = try workspace.config.profile(named: profile).dialect
-        return named.flatMap(Dialect.init(rawValue:)) ?? .default
+        try workspace.config.profile(named: profile).bbcodeDialect()
     }
 
     func settings(timeout: Int) -> SenderSettings {
