@@ -81,6 +81,9 @@ public final class Sender: @unchecked Sendable {
     private var blocked: [String: Date] = [:]
     /// Those of them stopped by a bot check rather than a lost session.
     private var botChecked = Set<String>()
+    /// Profiles whose forum could not be reached in this run: a single run does not sit out their
+    /// retries (the forum is down, not busy); it says when they are due and returns.
+    private var unreachable = Set<String>()
     private var summary = SendSummary()
     private var touched = Set<Int64>()
     /// The item being sent now, whose lease `renewLeases` keeps from running out.
@@ -484,6 +487,7 @@ public final class Sender: @unchecked Sendable {
         case let .retryLater(nil, reason):
             // The rest of the batch waits too: items to the same place keep their order.
             carryOn = false
+            if case .unreachable = reason { unreachable.insert(item.profile) }
             item.failures += 1
             event = retryEvent(settings.policy.decide(.transient(reason.description), failures: item.failures, now: now))
             label = "retry"
@@ -675,6 +679,7 @@ public final class Sender: @unchecked Sendable {
                     }
                 default: break
                 }
+                if scope != .watch, unreachable.contains(row.profile) { continue }
                 if let until = blocked[row.profile] {
                     // Without a session nothing can happen until the user logs in: a single run stops.
                     if scope != .watch { continue }

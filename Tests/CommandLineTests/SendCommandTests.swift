@@ -73,6 +73,23 @@ import Testing
         #expect(!second.errorOutput.contains("nothing is due"))
     }
 
+    @Test func aForumThatIsDownEndsTheRunAtOnceAndSaysWhenTheItemIsDue() async throws {
+        // Issue 13: with the forum unreachable, `send` sat out its retries (minutes), then failed the item.
+        let world = try await OutboxWorld()
+        let draft = try await world.drafts([OutboxWorld.reply("while the forum is down")])[0]
+        _ = try await world.run(["queue", String(draft)])
+        await world.stopSandbox()
+        let started = Date()
+        let send = try await world.run(["send"])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(send.status == 75, "\(send.errorOutput)")
+        #expect(elapsed < 30, "send took \(elapsed) s with the forum down")
+        #expect(send.errorOutput.contains("is retrying until"), "\(send.errorOutput)")
+        let item = try #require(try await world.items().values.first)
+        #expect(item["state"] as? String == "retrying")
+        #expect(item["attempt_count"] as? Int == 1)
+    }
+
     @Test func aRefusalEndsWithStatusOneAndTheReasonInTheQueue() async throws {
         let world = try await OutboxWorld()
         let draft = try await world.drafts([OutboxWorld.reply("to the closed thread", thread: 3_500_002)])[0]
