@@ -142,7 +142,9 @@ extension OutboxState {
         case (_, .reschedule): throw refuse("reschedule", settled ?? "only a waiting, held or retrying item has a time to change")
 
         case (.failed, .requeue(let due)), (.cancelled, .requeue(let due)): return .queued(due: due)
-        case (_, .requeue): throw refuse("retry", "only failed or cancelled items are queued again")
+        // "Try now": it stays a retry (no new undo window: the user already let it go), due at once.
+        case (.retrying, .requeue(let due)): return .retrying(at: due)
+        case (_, .requeue): throw refuse("retry", "only failed, cancelled or retrying items are tried again")
 
         case (.sending, .restore), (.sent, .restore), (.unknown, .restore):
             throw refuse("undo the last change to", "it is \(name) now")

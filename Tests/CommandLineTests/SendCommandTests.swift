@@ -88,6 +88,14 @@ import Testing
         let item = try #require(try await world.items().values.first)
         #expect(item["state"] as? String == "retrying")
         #expect(item["attempt_count"] as? Int == 1)
+
+        // `queue retry` on a retrying item means "try now", once the forum is back.
+        try await world.startSandbox()
+        let retry = try await world.run(["queue", "retry", "1"])
+        #expect(retry.status == 0, "\(retry.errorOutput)")
+        let now = try await world.run(["send", "--max-wait", "0"])
+        #expect(now.status == 0, "\(now.errorOutput)")
+        #expect(try await world.copies()["while the forum is down"] == 1)
     }
 
     @Test func aRefusalEndsWithStatusOneAndTheReasonInTheQueue() async throws {

@@ -79,6 +79,9 @@ import Testing
         #expect(try OutboxState.held.applying(.release(due: now)) == .queued(due: now))
         #expect(try OutboxState.retrying(at: later).applying(.reschedule(due: now)) == .queued(due: now))
         #expect(try OutboxState.failed(reason: "x").applying(.requeue(due: now)) == .queued(due: now))
+        // `queue retry` on a retrying item means "try now" (issue 13): still a retry, due at once.
+        #expect(try OutboxState.retrying(at: later).applying(.requeue(due: now)) == .retrying(at: now))
+        #expect(throws: TransitionError.self) { try OutboxState.unknown(evidence: "lost", checkAt: later).applying(.requeue(due: now)) }
         #expect(try OutboxState.pending(until: later).applying(.cancel) == .cancelled)
         #expect(throws: TransitionError.self) { try OutboxState.cancelled.applying(.cancel) }
         #expect(throws: TransitionError.self) { try OutboxState.sent(postID: "1", url: nil).applying(.cancel) }

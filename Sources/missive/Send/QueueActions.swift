@@ -85,7 +85,7 @@ struct QueueReschedule: AsyncParsableCommand {
 
 struct QueueRetry: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "retry", abstract: "Queue failed or cancelled items again, with a fresh count of attempts.")
+        commandName: "retry", abstract: "Queue failed or cancelled items again, with a fresh count of attempts; try a retrying one now.")
 
     @OptionGroup var target: QueueItems
     @OptionGroup var when: WhenOption
