@@ -52,6 +52,9 @@ import Testing
 
         let send = try await world.run(["send"])
         #expect(send.status == 0 && send.errorOutput.contains("nothing is due"))
+        // Which item is next, and when (issue 13).
+        #expect(send.errorOutput.contains("next: item \(item["id"] as? Int ?? 0) (reply to thread 3500001), scheduled for "),
+                "\(send.errorOutput)")
         let named = try await world.run(["send", String(item["id"] as? Int ?? 0)])
         #expect(named.errorOutput.contains("is scheduled for") && named.errorOutput.contains("queue reschedule"))
         #expect(try await world.copies()["for later"] == nil)

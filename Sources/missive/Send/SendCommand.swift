@@ -93,11 +93,21 @@ struct SendCommand: AsyncParsableCommand {
         if !summary.waiting.isEmpty {
             throw CommandError(.tempFailure, try heldMessage(summary.waiting.map(outbox.item)))
         }
-        if summary.sent.isEmpty, summary.cancelled.isEmpty { Console.note("nothing is due") }
+        if summary.sent.isEmpty, summary.cancelled.isEmpty { Console.note(try nothingDue(outbox)) }
     }
 }
 
 extension SendCommand {
+    /// "Nothing is due", and which item is scheduled next and when, if one is.
+    static func nothingDue(_ outbox: Outbox) throws -> String {
+        let scheduled = try outbox.listing(states: ["queued"]).map { try outbox.item($0.id) }
+        guard let next = scheduled.min(by: { ($0.state.due ?? .distantFuture) < ($1.state.due ?? .distantFuture) }),
+              let due = next.state.due
+        else { return "nothing is due" }
+        return "nothing is due; next: \(next.title), scheduled for \(SendProgressLines.time(due)) "
+            + "(`missive send --watch` sends it then, `missive queue reschedule \(next.id) --at now` sooner)"
+    }
+
     /// What waits, why and until when: each held item's state, and for one queued behind
     /// another at its place (a thread, Sent Items), the item it waits for. The first few by
     /// name, then a count.
