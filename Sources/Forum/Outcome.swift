@@ -82,6 +82,8 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
     case platinumRequired
     /// The thread or forum is in the archives, which need the archives upgrade.
     case archivesRequired
+    /// The thread, post, forum or private message named does not exist (`what`), in the forum's words.
+    case doesNotExist(what: String, message: String)
     /// A bot check (Cloudflare's "Just a moment...") answered instead of the forum: nothing
     /// reached it, and asking again without a browser's cookies meets the same check.
     case botCheck
@@ -100,6 +102,7 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
         case let .tooLong(limit, message): limit.map { "too long: the limit is \($0) characters" } ?? "too long: \(message)"
         case let .invalid(message): message
         case let .forumError(title, message): [title, message].filter { !$0.isEmpty }.joined(separator: ": ")
+        case let .doesNotExist(what, message): "that \(what) does not exist on the forum (\(message))"
         case .platinumRequired: "private messages need the forum's Platinum upgrade on this account"
         case .archivesRequired: "that is in the forum's archives, which need the archives upgrade on this account"
         case .botCheck:
@@ -122,6 +125,7 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
         case .banned, .probation, .noPermission, .notLoggedIn, .wrongPassword, .threadClosed, .platinumRequired,
              .archivesRequired, .botCheck: .noPermission
         case .noSuchUser: .noUser
+        case .doesNotExist: .noInput
         case .tooLong, .invalid: .dataError
         case .forumError: .failure
         }

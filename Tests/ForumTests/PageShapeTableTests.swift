@@ -113,6 +113,8 @@ import Testing
         ("This forum requires that you wait 30 seconds between posts. Please try again in 12 seconds.",
          .retryLater(after: .seconds(12), reason: .floodControl(
             "This forum requires that you wait 30 seconds between posts. Please try again in 12 seconds."))),
+        ("Invalid post specified. If you followed a valid link, please notify the administrator.",
+         .rejected(.doesNotExist(what: "post", message: "Invalid post specified. If you followed a valid link, please notify the administrator."))),
         ("Something we have never seen.", .rejected(.forumError(title: "Special Message", message: "Something we have never seen."))),
     ])
     func eachRefusalOfAnErrorPageIsNamed(message: String, expected: ForumError) throws {

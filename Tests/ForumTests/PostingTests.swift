@@ -63,11 +63,12 @@ import Sandbox
         try await SandboxFixture.with { sandbox in
             let adapter = try await sandbox.loggedIn()
             let outcome = await adapter.reply(Reply(threadID: 1, bbcode: "hello?"))
-            guard case let .rejected(.forumError(_, message)) = outcome else {
-                Issue.record("expected the forum's error, got \(outcome)")
+            guard case let .rejected(.doesNotExist(what, message)) = outcome else {
+                Issue.record("expected no such thread, got \(outcome)")
                 return
             }
-            #expect(message.contains("Invalid thread specified"))
+            #expect(what == "thread" && message.contains("Invalid thread specified"))
+            #expect(Rejection.doesNotExist(what: what, message: message).description.hasPrefix("that thread does not exist on the forum"))
         }
     }
 

@@ -62,6 +62,7 @@ enum SAFailurePage {
     /// | standarderror / standardredirect with | the message's refusal (`classify`): thread closed, |
     /// |   a refusal message                   | must register (= session gone), Platinum, archives,|
     /// |                                       | flood control (retryLater), banned, probation, ... |
+    /// |   ... "Invalid thread specified"      | rejected(doesNotExist(thread)) (post, forum, PM)   |
     /// | standarderror, any other message      | rejected(forumError) in the forum's words          |
     /// | standardredirect, any other message   | none: maybe success, the links are read as evidence|
     /// | anything else                         | none                                               |
@@ -111,6 +112,10 @@ enum SAFailurePage {
             return .rejected(.noSuchUser(names))
         }
         if text.contains("permission") || text.contains("not accepting") { return .rejected(.noPermission(message)) }
+        // vBulletin's "Invalid thread specified. If you followed a valid link, ..." and its kin.
+        for what in ["thread", "post", "forum", "private message", "user"] where text.contains("invalid \(what) specified") {
+            return .rejected(.doesNotExist(what: what, message: message))
+        }
         return .rejected(.forumError(title: title, message: message))
     }
 
