@@ -38,6 +38,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         for arguments in [
             ["profiles", "add", "bad name", "--base-url", "https://f.example/"],
+            // Longer than config.toml accepts: once written, every command then exited 78 (issue 13).
+            ["profiles", "add", String(repeating: "p", count: 65), "--base-url", "https://f.example/"],
+            ["profiles", "add", "é", "--base-url", "https://f.example/"],
             ["profiles", "add", "x", "--base-url", "ftp://f.example/"],
             ["profiles", "add", "x", "--base-url", "https://f.example/", "--engine", "phpbb3000"],
             ["profiles", "add", "x", "--base-url", "https://f.example/", "--dialect", "markdown"],

@@ -36,8 +36,9 @@ struct ProfilesAddCommand: ParsableCommand {
     var makeDefault = false
 
     func validate() throws {
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }) else {
-            throw ValidationError("A profile name uses letters, digits, - and _ only (got \"\(name)\").")
+        // The same rule config.toml is read with: a name it would refuse must not be written into it.
+        guard Profile.isValidName(name) else {
+            throw ValidationError("A profile name is 1 to 64 of letters, digits, - and _ (got \"\(name)\").")
         }
         if let engine, !ProfileError.engines.contains(engine) {
             throw ValidationError("Unknown engine \"\(engine)\"; known: \(ProfileError.engines.joined(separator: ", ")).")
