@@ -46,6 +46,10 @@ struct Missive: AsyncParsableCommand {
             FileHandle.standardError.write(Data("missive: \(error.description)\n".utf8))
             Foundation.exit(error.status.rawValue)
         } catch {
+            if let suggestion = CommandSuggestion.message(for: Array(CommandLine.arguments.dropFirst()), root: Missive.self) {
+                FileHandle.standardError.write(Data("missive: \(suggestion)\n".utf8))
+                Foundation.exit(ExitStatus.usage.rawValue)
+            }
             exit(withError: error)
         }
     }

@@ -46,4 +46,23 @@ import Testing
         #expect(result.stdout.isEmpty)
         #expect(!result.errorOutput.isEmpty)
     }
+
+    /// As git does: a mistyped subcommand names the closest one (issue 13); nothing close, no guess.
+    @Test(arguments: [
+        (["sned"], "'sned' is not a missive command; did you mean `missive send`?"),
+        (["drafts", "lst"], "did you mean `missive drafts list`?"),
+        (["queu", "list"], "did you mean `missive queue`?"),
+        (["templ"], "did you mean `missive templates`?"),
+    ])
+    func aMistypedSubcommandSuggestsTheClosest(arguments: [String], suggestion: String) throws {
+        let result = try runMissive(arguments)
+        #expect(result.status == 64)
+        #expect(result.errorOutput.contains(suggestion), "\(result.errorOutput)")
+    }
+
+    @Test func nothingCloseIsNoGuess() throws {
+        let result = try runMissive(["xyzzy"])
+        #expect(result.status == 64)
+        #expect(!result.errorOutput.contains("did you mean"), "\(result.errorOutput)")
+    }
 }
