@@ -78,6 +78,22 @@ import Testing
         #expect(none.errorOutput.contains("no draft matches"))
     }
 
+    @Test func afterAnUndoHistoryAndDiffAgreeOnTheRevisions() throws {
+        // Issue 13: history listed two revisions while diff said "only one revision".
+        let home = try MissiveHome()
+        defer { home.remove() }
+        let first = try home.file("first.md", Data("first".utf8)), second = try home.file("second.md", Data("second".utf8))
+        #expect(try home.run(["reply", "9", "--body-file", first, "--no-edit"]).status == 0)
+        #expect(try home.run(["drafts", "edit", "1", "--body-file", second, "--no-edit"]).status == 0)
+        #expect(try home.run(["undo"]).status == 0)
+        let history = try home.run(["drafts", "history", "1"])
+        #expect(history.output.split(separator: "\n").count == 2)
+        let diff = try home.run(["drafts", "diff", "1"])
+        #expect(diff.status == 0)
+        #expect(!diff.errorOutput.contains("only one revision"), "\(diff.errorOutput)")
+        #expect(diff.output.contains("-second\n+first"), "\(diff.output)")
+    }
+
     @Test func historyDiffRestoreAndUndoWorkAcrossRuns() throws {
         let home = try MissiveHome()
         defer { home.remove() }

@@ -6,7 +6,10 @@ struct DraftsDiff: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Show what changed between a revision and the current text (a unified diff).",
-        discussion: "Without REV, compares the revision before the current one with the current one.")
+        discussion: """
+            Without REV, compares the revision before the current one with the current one; when the \
+            current one is the first (after `missive undo`), compares it with the newest, which undo took back.
+            """)
 
     @Argument(help: ArgumentHelp("The draft id.", valueName: "id"))
     var id: Int64
@@ -17,8 +20,11 @@ struct DraftsDiff: AsyncParsableCommand {
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
         let draft = try workspace.store.draft(id)
-        let number = revision ?? (draft.revision - 1)
-        guard number >= 1 else {
+        // The same revisions `drafts history` lists: after an undo the current one may be the first,
+        // with newer ones kept for redo.
+        let newest = try workspace.store.revisions(of: id).map(\.number).max() ?? draft.revision
+        let number = revision ?? (draft.revision > 1 ? draft.revision - 1 : newest)
+        guard number != draft.revision || revision != nil else {
             Console.note("draft \(id) has only one revision; nothing to compare")
             return
         }
