@@ -34,6 +34,32 @@ import Testing
         #expect(try home.show(3)["subject"] as? String == "Re: your message")
     }
 
+    @Test func initBringsTheStarterTemplatesFromTheBinaryAndTheUsersOwnWin() throws {
+        // Issue 13: they came only from a checkout's drafts/templates.
+        let home = try MissiveHome()
+        defer { home.remove() }
+        let own = try home.file("thanks.md", Data("---\ntemplate: thanks\ndescription: \"mine\"\nkind: reply\n---\nCheers.\n".utf8))
+        #expect(try home.run(["templates", "import", own]).status == 0)
+        let first = try home.run(["init"])
+        #expect(first.status == 0, "\(first.errorOutput)")
+        #expect(first.errorOutput.contains("added the starter templates: new-thread, pm-reply, thread-recap"), "\(first.errorOutput)")
+        let list = try home.run(["templates", "list"]).output
+        for name in ["pm-reply", "new-thread", "thread-recap"] { #expect(list.contains(name), "\(name) is listed") }
+        #expect(list.contains("mine"), "the user's own thanks stays")
+        // Again: nothing to add.
+        let again = try home.run(["init"])
+        #expect(!again.errorOutput.contains("added the starter templates"))
+        // The ones inside the binary are the files of drafts/templates: imported from the files into
+        // another home, each shows the same.
+        let checkout = try MissiveHome()
+        defer { checkout.remove() }
+        #expect(try checkout.run(["templates", "import", starters]).status == 0)
+        for name in ["pm-reply", "new-thread", "thread-recap"] {
+            let fromBinary = try home.run(["templates", "show", name]), fromFiles = try checkout.run(["templates", "show", name])
+            #expect(fromBinary.status == 0 && fromBinary.output == fromFiles.output, "\(name) differs from drafts/templates")
+        }
+    }
+
     @Test func missingAndUnknownVariablesAreAllNamedBeforeTheEditorOpens() throws {
         let home = try MissiveHome()
         defer { home.remove() }

@@ -89,7 +89,7 @@ struct IconsCommand: AsyncParsableCommand {
             case let .retryLater(_, .unreachable(message)):
                 self.init(status: error.status, description: "the forum at \(profile.baseURL) could not be reached (\(message)); "
                     + "is it up (`missive sandbox` for the practice forum)?")
-            case let .rejected(.forumError(_, message)):
+            case let .rejected(.forumError(_, message)), let .rejected(.doesNotExist(_, message)):
                 // The one page asked for is the forum's new-thread form: an error page there means no such forum.
                 self.init(status: .noInput, description: "forum \(forumID) has no new-thread form to read: the forum says "
                     + "\"\(message)\" (check the id: it is the forumid= of the forum's page)")

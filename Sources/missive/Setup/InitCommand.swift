@@ -10,7 +10,7 @@ struct InitCommand: AsyncParsableCommand {
         abstract: "Create the config and the store; the default profile points at the local sandbox forum.",
         discussion: "Safe to run again: an existing config and store are kept as they are.")
 
-    @Option(name: .long, help: ArgumentHelp("Also import the templates in DIR (e.g. drafts/templates).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Also import the templates in DIR (your own; the starter ones come with Missive).", valueName: "dir"))
     var templates: String?
 
     func run() async throws {
@@ -30,10 +30,26 @@ struct InitCommand: AsyncParsableCommand {
         }
         let workspace = try Workspace.open()
         Console.note("store ready: \(workspace.store.path)")
+        try Self.addStarterTemplates(to: workspace)
         if let templates {
             var command = TemplatesImport()
             command.paths = [templates]
             try await command.run()
         }
+    }
+
+    /// The starter templates that the store does not have yet: one of the user's own with the
+    /// same name wins, and running init again changes nothing.
+    static func addStarterTemplates(to workspace: Workspace) throws {
+        let existing = Set(try workspace.store.templates().map(\.name))
+        var added: [(name: String, template: Template?)] = []
+        for (file, text) in StarterTemplates.files {
+            let template = try TemplateBuffer.parse(text, source: "starter template \(file)")
+            if !existing.contains(template.name) { added.append((template.name, template)) }
+        }
+        guard !added.isEmpty else { return }
+        _ = try workspace.store.changeTemplates(added, kind: "template.import",
+                                                summary: "add \(added.count) starter template(s)", now: workspace.now)
+        Console.note("added the starter templates: \(added.map(\.name).joined(separator: ", ")) (`missive templates list`)")
     }
 }
