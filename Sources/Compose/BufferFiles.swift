@@ -19,6 +19,15 @@ public enum BufferOwner: Equatable, Sendable {
         }
     }
 
+    /// What becomes of a buffer kept after the editor failed, said after its path.
+    var afterKept: String {
+        switch self {
+        case let .draft(id): "; the next missive command recovers it into draft \(id)"
+        case .new: "; the next missive command recovers it as a new draft"
+        case .template: "; the template is unchanged"
+        }
+    }
+
     /// What stays as it was when a session saves nothing.
     var keptWhenRemoved: String {
         switch self {

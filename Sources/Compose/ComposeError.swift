@@ -11,6 +11,10 @@ public enum ComposeError: MissiveError, Equatable {
     case bufferDirectory(path: String, reason: String)
     /// The editor deleted the buffer before Missive read it back; `kept` says what stays as it was.
     case bufferRemoved(file: String, kept: String)
+    /// The editor exited non-zero (`:cq` in vim): like git, the session is called off and nothing
+    /// is saved. `file` is the buffer kept for recovery (nil when nothing new was in it);
+    /// `after` says what happens to it, or what stays as it was when it is gone.
+    case editorExited(status: Int32, file: String?, after: String)
 
     public var status: ExitStatus {
         switch self {
@@ -20,6 +24,9 @@ public enum ComposeError: MissiveError, Equatable {
         case .template: .dataError
         case .bufferDirectory: .cantCreate
         case .bufferRemoved: .noInput
+        // 1, as git's own aborted edit: no other failure of an editing command uses it (a
+        // `--send` item that fails does, but no send starts after an abort).
+        case .editorExited: .failure
         }
     }
 
@@ -37,6 +44,10 @@ public enum ComposeError: MissiveError, Equatable {
             "cannot prepare the editor buffer in \(path): \(reason)"
         case let .bufferRemoved(file, kept):
             "the editor removed \(file) before Missive could read it back, so nothing from this session was saved; \(kept)"
+        case let .editorExited(status, file?, after):
+            "editor exited with status \(status): nothing saved (your text is in \(file)\(after))"
+        case let .editorExited(status, nil, after):
+            "editor exited with status \(status): nothing saved (\(after))"
         }
     }
 }

@@ -31,7 +31,7 @@ struct DraftSaver {
             throw ComposeError.kept(file: file.url.path, reason: String(describing: error), status: status)
         }
         file.remove()
-        return SessionResult(outcome: outcome, editorStatus: 0, problem: write.problem)
+        return SessionResult(outcome: outcome, problem: write.problem)
     }
 
     /// The text kept although its front matter is broken: the fields stay as they were,

@@ -28,7 +28,7 @@ struct EditLoop {
         return Buffer.withNotice(noticeLines(problems), over: text)
     }
 
-    func run<T>(_ file: BufferFile, parse: (String) throws(BufferError) -> T) async throws -> (result: Result<T>, status: Int32) {
+    func run<T>(_ file: BufferFile, parse: (String) throws(BufferError) -> T) async throws -> Result<T> {
         let original = try? file.read(limit: byteLimit)
         /// The text and problems of the round before a reopen: what the editor last saved.
         var previous: (text: String, error: BufferError)?
@@ -41,6 +41,7 @@ struct EditLoop {
                 if (try? file.read(limit: byteLimit)) == original { file.remove() } else { file.release() }
                 throw error
             }
+            if status != 0 { throw abandon(file, status: status, untouched: previous == nil ? original : nil) }
             let text: String
             do {
                 text = try file.read(limit: byteLimit)
@@ -52,7 +53,7 @@ struct EditLoop {
                     guard let previous else { throw ComposeError.bufferRemoved(file: file.url.path, kept: file.owner.keptWhenRemoved) }
                     var error = previous.error
                     error.problems.append(BufferProblem(line: nil, "the editor removed the buffer when it was reopened; this is the text it saved before"))
-                    return (.broken(text: previous.text, error: error), status)
+                    return .broken(text: previous.text, error: error)
                 }
                 file.release()
                 let status = (error as? any MissiveError)?.status ?? .ioError
@@ -62,12 +63,25 @@ struct EditLoop {
             // by the new notice's length so they point at the lines as the editor shows them.
             let stripped = Buffer.withNotice([], over: text)
             do {
-                return (.parsed(try parse(stripped), text: stripped), status)
+                return .parsed(try parse(stripped), text: stripped)
             } catch {
-                if previous != nil || status != 0 { return (.broken(text: stripped, error: error), status) }
+                if previous != nil { return .broken(text: stripped, error: error) }
                 try file.write(EditLoop.annotated(stripped, error))
                 previous = (stripped, error)
             }
         }
+    }
+
+    /// A non-zero exit is the user's "abort" (vim's `:cq`), as in git: nothing is saved. The
+    /// buffer stays, unlocked, for the next run's recovery, unless it still holds just what
+    /// Missive wrote (`untouched`, nil after a reopen, whose file holds the first round's text).
+    private func abandon(_ file: BufferFile, status: Int32, untouched: String?) -> ComposeError {
+        let exists = FileManager.default.fileExists(atPath: file.url.path)
+        if !exists || (untouched != nil && (try? file.read(limit: byteLimit)) == untouched) {
+            file.remove()
+            return .editorExited(status: status, file: nil, after: exists ? "the text was not changed; \(file.owner.keptWhenRemoved)" : file.owner.keptWhenRemoved)
+        }
+        file.release()
+        return .editorExited(status: status, file: file.url.path, after: file.owner.afterKept)
     }
 }

@@ -13,15 +13,14 @@ public struct SessionResult: Equatable, Sendable {
     }
 
     public var outcome: Outcome
-    /// The editor's exit status; non-zero still keeps the text, and the user is told.
-    public var editorStatus: Int32
     /// Set when the front matter was still broken after the second try and the text was kept flagged.
     public var problem: String?
 }
 
 /// One round in the editor: write the buffer, let the user edit it, read it back, commit it to the
 /// store, and only then remove the file (product.md, rule 1). Bad front matter reopens the editor
-/// once with the problems at the top; a second failure keeps the text as it is, flagged.
+/// once with the problems at the top; a second failure keeps the text as it is, flagged. An editor
+/// that exits non-zero saves nothing (`ComposeError.editorExited`).
 public struct EditSession: Sendable {
     public var environment: ComposeEnvironment
 
@@ -53,16 +52,13 @@ public struct EditSession: Sendable {
         let round = try await EditLoop(editor: environment.editor, byteLimit: environment.byteLimit).run(file) { (text: String) throws(BufferError) -> DraftContent in
             try Buffer.parse(text, source: file.url.lastPathComponent, defaultProfile: environment.defaultProfile)
         }
-        var write: DraftWrite
-        switch round.result {
+        let write: DraftWrite
+        switch round {
         case let .parsed(content, _):
             write = DraftWrite(content: content)
         case let .broken(text, error):
             write = DraftSaver.flagged(text: text, error: error, origin: origin)
         }
-        if round.status != 0 { write.note = "editor exited with status \(round.status)" }
-        var result = try DraftSaver(environment: environment).save(write, from: file, basedOn: basedOn, kind: "draft.edit")
-        result.editorStatus = round.status
-        return result
+        return try DraftSaver(environment: environment).save(write, from: file, basedOn: basedOn, kind: "draft.edit")
     }
 }

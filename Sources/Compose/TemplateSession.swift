@@ -22,7 +22,7 @@ public struct TemplateSession: Sendable {
             try TemplateBuffer.parse(text, source: file.url.lastPathComponent)
         }
         let edited: Template
-        switch round.result {
+        switch round {
         case let .parsed(template, _):
             edited = template
         case let .broken(_, error):

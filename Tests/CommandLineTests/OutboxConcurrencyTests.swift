@@ -32,7 +32,7 @@ import Testing
         // Half are asked to stop with SIGTERM, half with SIGINT, as a service manager or a person would.
         for (index, sender) in senders.enumerated() { sender.signal(index.isMultiple(of: 2) ? SIGTERM : SIGINT) }
         for (index, sender) in senders.enumerated() {
-            #expect(await sender.exitStatus(within: 15) == 0, "\(sender.output)")
+            #expect(await sender.exitStatus(within: 15) == (index.isMultiple(of: 2) ? 143 : 130), "\(sender.output)")
             #expect(sender.output.contains("stopped by \(index.isMultiple(of: 2) ? "SIGTERM" : "SIGINT")"))
         }
 
@@ -53,7 +53,7 @@ import Testing
         _ = try await world.run(["queue", String(draft)])
         #expect(await eventually(within: 20) { watcher.output.contains("): sending") }, "\(watcher.output)")
         watcher.signal(SIGTERM)
-        #expect(await watcher.exitStatus(within: 20) == 0, "\(watcher.output)")
+        #expect(await watcher.exitStatus(within: 20) == 143, "\(watcher.output)")
         let log = watcher.output
         let sent = try #require(log.range(of: "sent: post"), "\(log)")
         let stopped = try #require(log.range(of: "stopped by SIGTERM"), "\(log)")
@@ -70,7 +70,7 @@ import Testing
         _ = try await world.run(["queue", String(drafts[1]), "--at", "+3s"])
         let items = try await Self.finished(world, within: 30)
         watcher.signal(SIGINT)
-        #expect(await watcher.exitStatus(within: 15) == 0)
+        #expect(await watcher.exitStatus(within: 15) == 130)
         #expect(items.count == 2 && items.values.allSatisfy { $0["state"] as? String == "sent" })
         #expect(try await world.copies()["due in a moment"] == 1)
     }

@@ -171,7 +171,7 @@ import Testing
         #expect(try await world.items()[1]?["state"] as? String == "cancelled")
         // The waiting sender sees it at the end of the window; the draft is as it was.
         sender.signal(SIGINT)
-        #expect(await sender.exitStatus(within: 20) == 0)
+        #expect(await sender.exitStatus(within: 20) == 130)
         let list = try await world.run(["drafts", "list"])
         #expect(list.output.contains("taken back in time"))
         #expect(try await world.copies()["taken back in time"] == nil)

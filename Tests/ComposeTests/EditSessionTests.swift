@@ -50,18 +50,80 @@ import Testing
         #expect(try fixture.store.revisions(of: draft.id).count == 1)
     }
 
-    @Test func anEditorThatExitsNonZeroStillHasItsTextKept() async throws {
+    /// `:cq` in vim: like git, nothing is saved, and the buffer stays for the next run's recovery.
+    @Test func anEditorThatExitsNonZeroSavesNoNewDraftAndKeepsTheBuffer() async throws {
         let fixture = try ComposeFixture()
         defer { fixture.remove() }
         let environment = try fixture.environment(editor: Edits.writeBody("typed before :cq") + "\nexit 1")
-        let result = try await EditSession(environment: environment).compose(reply7)
-        #expect(result.editorStatus == 1)
-        guard case let .created(draft) = result.outcome else {
-            Issue.record("not created: \(result)")
-            return
+        do {
+            let result = try await EditSession(environment: environment).compose(reply7)
+            Issue.record("saved anyway: \(result)")
+        } catch let ComposeError.editorExited(status, file?, _) {
+            #expect(status == 1)
+            #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\ntyped before :cq\n"))
+            #expect(fixture.bufferFiles == [URL(fileURLWithPath: file).lastPathComponent])
         }
-        #expect(draft.content.body == "typed before :cq")
-        #expect(try fixture.store.revision(of: draft.id, number: 1).note == "editor exited with status 1")
+        #expect(try fixture.store.list(includeDeleted: true).isEmpty)
+        #expect(ComposeError.editorExited(status: 1, file: "/b/new-1.md", after: "").status == .failure)
+        // The kept buffer is not locked any more: the next run's recovery makes the draft from it.
+        let reports = Recovery(environment: environment).run()
+        #expect(reports.count == 1 && reports[0].recovered, "\(reports)")
+        let drafts = try fixture.store.list(includeDeleted: false)
+        #expect(drafts.count == 1)
+        #expect(try drafts.first.map { try fixture.store.draft($0.id).content.body } == "typed before :cq")
+    }
+
+    @Test func anEditorThatExitsNonZeroLeavesAnExistingDraftAtItsLastRevision() async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        var content = reply7
+        content.body = "the saved text"
+        let draft = try fixture.store.createDraft(DraftWrite(content: content), now: Date())
+        let environment = try fixture.environment(editor: Edits.writeBody("abandoned words") + "\nexit 2")
+        await #expect(throws: ComposeError.self) { try await EditSession(environment: environment).edit(draft) }
+        #expect(try fixture.store.revisions(of: draft.id).count == 1)
+        #expect(try fixture.store.draft(draft.id).content.body == "the saved text")
+        #expect(fixture.bufferFiles.count == 1 && fixture.bufferFiles[0].hasPrefix("draft-\(draft.id)-"))
+    }
+
+    /// Nothing was typed, so there is nothing to keep: the buffer goes, and the message says so.
+    @Test func anEditorThatExitsNonZeroWithoutChangesLeavesNoBuffer() async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        let environment = try fixture.environment(editor: "exit 1")
+        do {
+            _ = try await EditSession(environment: environment).compose(reply7)
+            Issue.record("no error")
+        } catch let error as ComposeError {
+            #expect(error == .editorExited(status: 1, file: nil, after: "the text was not changed; no draft was made"))
+            #expect(error.description == "editor exited with status 1: nothing saved (the text was not changed; no draft was made)")
+        }
+        #expect(fixture.bufferFiles.isEmpty)
+        #expect(try fixture.store.list(includeDeleted: true).isEmpty)
+    }
+
+    /// After a reopen for bad front matter the buffer holds the first round's text, so an abort
+    /// in the second round keeps it even when that round changed nothing.
+    @Test func anAbortAfterAReopenKeepsTheFirstRoundsText() async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        let seen = fixture.root.appendingPathComponent("seen")
+        let environment = try fixture.environment(editor: """
+            if [ ! -e "\(seen.path)" ]; then
+              touch "\(seen.path)"
+              sed -i 's/^thread: 7/thread: seven/' "$1"
+              \(Edits.writeBody("words from round one"))
+            else
+              exit 1
+            fi
+            """)
+        do {
+            _ = try await EditSession(environment: environment).compose(reply7)
+            Issue.record("no error")
+        } catch let ComposeError.editorExited(_, file?, _) {
+            #expect(try String(contentsOfFile: file, encoding: .utf8).contains("words from round one"))
+        }
+        #expect(try fixture.store.list(includeDeleted: true).isEmpty)
     }
 
     @Test func badFrontMatterReopensTheEditorWithTheErrorOnTop() async throws {

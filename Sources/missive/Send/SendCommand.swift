@@ -21,7 +21,10 @@ struct SendCommand: AsyncParsableCommand {
             stops it after the item in hand is recorded.
 
             Exit status: 0 when everything due was sent, 1 when an item failed, 75 when some wait \
-            for later, 77 when a profile is not logged in.
+            for later, 77 when a profile is not logged in, 130 after SIGINT (Ctrl-C) and 143 after \
+            SIGTERM, as a shell reports a program the signal ended. A second signal ends the run at \
+            once; an item it was sending stays claimed and is checked with the forum by the next \
+            sender.
             """)
 
     @Argument(help: ArgumentHelp("Only these outbox items (default: everything due).", valueName: "item"))
@@ -82,7 +85,8 @@ struct SendCommand: AsyncParsableCommand {
         if let signal = summary.stoppedBy {
             let left = summary.waiting.map(String.init).joined(separator: ", ")
             Console.note("stopped by \(signal)" + (left.isEmpty ? "" : "; item(s) \(left) wait for the next `missive send`"))
-            return
+            // A stopped run is not a success: a shell or service manager sees the signal's status.
+            throw ExitCode(StopSignals.exitStatus(for: signal))
         }
         if let profile = summary.notLoggedIn.first { throw OutboxError.notLoggedIn(profile: profile) }
         if let profile = summary.botCheck.first { throw OutboxError.botCheck(profile: profile) }

@@ -15,6 +15,13 @@ nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
 /// also unblocks both signals for itself, so that they arrive even when missive was started with
 /// them blocked in every thread (as Foundation's Process starts children, or some service managers).
 enum StopSignals {
+    /// The status for a run the stop request ended: 128 + the signal's number, as a shell reports
+    /// a program that the signal killed (130 for SIGINT, 143 for SIGTERM), so that scripts and
+    /// service managers can tell a stopped run from a finished one.
+    static func exitStatus(for name: String) -> Int32 {
+        128 + (name == "SIGTERM" ? SIGTERM : SIGINT)
+    }
+
     static func install(_ stop: StopSignal) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }

@@ -168,9 +168,6 @@ enum Report {
 
     @discardableResult
     static func session(_ result: SessionResult) throws -> Draft? {
-        if result.editorStatus != 0 {
-            Console.note("your editor exited with status \(result.editorStatus); the text was kept anyway")
-        }
         let draft: Draft
         switch result.outcome {
         case .discarded:

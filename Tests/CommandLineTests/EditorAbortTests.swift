@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// An editor that exits non-zero (`:cq` in vim) calls the session off, as git does (issue 13):
+/// nothing is saved, the command exits 1 and names the buffer it kept, and the next command's
+/// recovery puts that text in a draft.
+@Suite struct EditorAbortTests {
+    /// The buffer files left in the home's state directory.
+    static func buffers(_ home: MissiveHome) -> [URL] {
+        ((try? FileManager.default.contentsOfDirectory(at: home.buffers, includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.pathExtension == "md" }
+    }
+
+    @Test func aNewDraftIsNotCreatedAndItsTextWaitsForRecovery() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        let result = try home.run(["reply", "5"], editor: try home.bodyEditor("typed, then :cq", extra: "exit 1"))
+        #expect(result.status == 1, "\(result.errorOutput)")
+        #expect(result.output.isEmpty, "no draft id is printed")
+        let kept = Self.buffers(home)
+        #expect(kept.count == 1)
+        let file = try #require(kept.first)
+        #expect(result.errorOutput.contains("missive: editor exited with status 1: nothing saved (your text is in \(file.path); "
+            + "the next missive command recovers it as a new draft)"), "\(result.errorOutput)")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("\ntyped, then :cq\n"))
+
+        // The next command recovers it (and only then is there a draft).
+        let list = try home.run(["drafts", "list", "--json"])
+        #expect(list.errorOutput.contains("recovered draft 1 from an editor session that did not finish"), "\(list.errorOutput)")
+        #expect(try home.show(1)["body"] as? String == "typed, then :cq")
+        #expect(Self.buffers(home).isEmpty)
+    }
+
+    @Test func draftsEditOfAnExistingDraftKeepsItsLastRevision() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        #expect(try home.run(["reply", "5"], editor: try home.bodyEditor("the saved text")).status == 0)
+        let result = try home.run(["drafts", "edit", "1"], editor: try home.bodyEditor("abandoned words", name: "cq.sh", extra: "exit 1"))
+        #expect(result.status == 1, "\(result.errorOutput)")
+        #expect(result.output.isEmpty)
+        #expect(result.errorOutput.contains("editor exited with status 1: nothing saved (your text is in "), "\(result.errorOutput)")
+        #expect(result.errorOutput.contains("; the next missive command recovers it into draft 1)"))
+        #expect(Self.buffers(home).count == 1)
+
+        // The edit made no revision: the only second revision is the one recovery makes now.
+        let history = try home.run(["drafts", "history", "1"])
+        let lines = history.output.split(separator: "\n")
+        #expect(lines.count == 2, "\(history.output)")
+        #expect(lines.last?.contains("recovered from an editor session that did not finish") == true, "\(history.output)")
+        #expect(!history.output.contains("editor exited"))
+    }
+
+    @Test func anAbortWithoutChangesLeavesNothingBehind() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        #expect(try home.run(["reply", "5"], editor: try home.bodyEditor("the saved text")).status == 0)
+        let result = try home.run(["drafts", "edit", "1"], editor: try home.script("fail.sh", "exit 3"))
+        #expect(result.status == 1, "\(result.errorOutput)")
+        #expect(result.errorOutput.contains(
+            "editor exited with status 3: nothing saved (the text was not changed; draft 1 keeps its last saved revision)"),
+            "\(result.errorOutput)")
+        #expect(Self.buffers(home).isEmpty)
+        #expect(try home.show(1)["revision"] as? Int == 1)
+    }
+}
