@@ -85,6 +85,11 @@ import Testing
             (["themes", "list"], ["name", "parent", "source", "description", "files"]),
             (["themes", "show", "default"], ["name", "description", "chain", "keys"]),
             (["profiles", "list"], ["name", "engine", "base_url", "username", "dialect", "theme", "default"]),
+            (["doctor"], [
+                "config", "config_exists", "store", "read_only", "mode", "buffers", "migrations", "known_migrations", "journal",
+                "drafts", "revisions", "templates", "history", "outbox", "editor", "editor_source", "leftover_buffers",
+                "problems", "healthy",
+            ]),
         ]
         for (command, keys) in cases {
             try check(try home.run(command + ["--json"]), command, keys: keys)
@@ -104,6 +109,17 @@ import Testing
         }
     }
 
+    /// Tables give local time and, for recent changes, how long ago: no UTC "Z" time to convert.
+    @Test func tablesGiveLocalTimeAndHowLongAgo() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        let (reply, _) = try QueueCommandTests.buffers(home)
+        for command in [["history"], ["drafts", "history", String(reply)]] {
+            let output = try home.run(command).output
+            #expect(output.contains("(just now)") && output.wholeMatch(of: /(?s).*T\d\d:\d\d:\d\dZ.*/) == nil, "\(command): \(output)")
+        }
+    }
+
     @Test func forumCommands() throws {
         let sandbox = try SandboxProcess()
         #expect(try sandbox.run(["profiles", "add", "member", "--base-url", sandbox.baseURL, "--username", "sandbox",
@@ -118,13 +134,14 @@ import Testing
             (["whoami"], Self.sessionKeys),
             (["inbox", "list"], ["id", "subject", "correspondent", "date", "date_text", "unread", "replied", "forwarded"]),
             (["inbox", "show", "9000001"], ["id", "subject", "author", "date", "date_text", "text"]),
+            (["pm", "show", "9000001"], ["id", "subject", "author", "date", "date_text", "text"]),
             (["smilies"], ["code", "group", "image_url", "title"]),
             (["icons", String(ThreadTagCommandTests.askTellForum)], ["forum_id", "post_icons", "tag_groups"]),
         ]
         for (command, keys) in cases {
             let objects = try check(try sandbox.run(command + ["--json"]), command, keys: keys)
             // The forum's PM dates parse: a null date would be honest but useless here.
-            if command.first == "inbox" {
+            if command.first == "inbox" || command.first == "pm" {
                 #expect(objects.allSatisfy { $0["date"] is String }, "\(command): \(objects)")
             }
         }

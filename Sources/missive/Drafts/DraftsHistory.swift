@@ -20,7 +20,7 @@ struct DraftsHistory: AsyncParsableCommand {
         if json { return try printJSON(revisions.map { RevisionJSON($0, current: draft.revision) }) }
         for revision in revisions {
             let mark = revision.number == draft.revision ? "*" : " "
-            let when = Timestamp.iso8601(revision.createdAt)
+            let when = Timestamp.table(revision.createdAt, now: workspace.now)
             var notes = [String]()
             if let note = revision.note { notes.append(note) }
             if revision.raw != nil { notes.append("needs fixing") }

@@ -25,7 +25,7 @@ struct HistoryCommand: AsyncParsableCommand {
         if entries.isEmpty { Console.note("no changes yet") }
         for entry in entries {
             let mark = entry.state == .undone ? "  (undone)" : ""
-            Console.print("\(DraftTable.pad(String(entry.id), 6))\(Timestamp.iso8601(entry.createdAt))  \(entry.summary)\(mark)")
+            Console.print("\(DraftTable.pad(String(entry.id), 6))\(Timestamp.table(entry.createdAt, now: workspace.now))  \(entry.summary)\(mark)")
         }
     }
 }
