@@ -42,6 +42,22 @@ import Testing
         }
     }
 
+    /// The keys a `--json` help line names ("Print JSON: a list of id, subject (a, b), ..."), nil
+    /// when it names none; parentheses list the keys a level down and are left out.
+    static func documented(_ help: String) -> Set<String>? {
+        let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard let start = flat.range(of: "Print JSON: ") else { return nil }
+        let rest = String(flat[start.upperBound...]).replacing(/\([^)]*\)/, with: "")
+        let list = rest[..<(rest.firstIndex(of: ".") ?? rest.endIndex)].replacingOccurrences(of: "a list of ", with: "")
+        return Set(list.components(separatedBy: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+
+    /// The keys `command --help` names, where it names them, are the keys it prints.
+    private func expectHelpNames(_ keys: Set<String>, _ command: [String], help: CommandResult) {
+        guard let named = Self.documented(help.output) else { return }
+        #expect(named == keys, "\(command) --help names \(named.sorted()), it prints \(keys.sorted())")
+    }
+
     static func isSnakeCase(_ key: String) -> Bool {
         key.wholeMatch(of: /[a-z][a-z0-9]*(_[a-z0-9]+)*/) != nil
     }
@@ -54,6 +70,8 @@ import Testing
     @Test func theCheckRejectsWhatItShould() {
         #expect(Self.isSnakeCase("attempt_count") && !Self.isSnakeCase("replyTo") && !Self.isSnakeCase("reply-to"))
         #expect(Self.isRFC3339("2026-11-25T15:30:00Z") && Self.isRFC3339("2026-11-25T15:30:00+01:00"))
+        #expect(Self.documented("--json  Print JSON: a list of id, tags (a, b), due.") == ["id", "tags", "due"])
+        #expect(Self.documented("--json  Print JSON for scripts.") == nil)
         #expect(!Self.isRFC3339("2026-11-25 15:30:00") && !Self.isRFC3339("2026-11-25T15:30:00") && !Self.isRFC3339("Mar 4, 2013"))
     }
 
@@ -93,6 +111,7 @@ import Testing
         ]
         for (command, keys) in cases {
             try check(try home.run(command + ["--json"]), command, keys: keys)
+            expectHelpNames(keys, command, help: try home.run(command + ["--help"]))
         }
 
         let history = try check(try home.run(["drafts", "history", String(reply), "--json"]), [], keys: cases[6].1)
@@ -140,6 +159,7 @@ import Testing
         ]
         for (command, keys) in cases {
             let objects = try check(try sandbox.run(command + ["--json"]), command, keys: keys)
+            expectHelpNames(keys, command, help: try sandbox.run(command + ["--help"]))
             // The forum's PM dates parse: a null date would be honest but useless here.
             if command.first == "inbox" || command.first == "pm" {
                 #expect(objects.allSatisfy { $0["date"] is String }, "\(command): \(objects)")

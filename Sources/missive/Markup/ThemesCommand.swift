@@ -19,7 +19,7 @@ struct ThemesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Every theme with its parent, where it comes from and, on a terminal, a colour swatch.")
 
-        @Flag(help: "Print JSON for scripts.")
+        @Flag(help: "Print JSON: a list of name, parent, source, description, files.")
         var json = false
 
         @OptionGroup var color: ColorOptions
@@ -64,7 +64,7 @@ struct ThemesCommand: ParsableCommand {
         @Argument(help: "The theme's name (see `missive themes list`).")
         var name: String
 
-        @Flag(help: "Print JSON for scripts.")
+        @Flag(help: "Print JSON: name, description, chain, keys (key, value, theme, file, line).")
         var json = false
 
         @OptionGroup var color: ColorOptions
