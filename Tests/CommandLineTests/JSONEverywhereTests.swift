@@ -167,5 +167,19 @@ import Testing
         }
     }
 
+    /// `missive help json` documents the conventions above and names every command tested here.
+    @Test func helpJSONIsATopicNamingTheRules() throws {
+        let help = try runMissive(["help", "json"])
+        #expect(help.status == 0, "\(help.errorOutput)")
+        let text = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for words in ["snake_case", "null", "RFC 3339", "2026-11-25T15:30:00Z", "templates list, show",
+                      "drafts list, show, search, history, diff", "inbox show, pm show", "themes list, show", "whoami"] {
+            #expect(text.contains(words), "missive help json does not say \(words)")
+        }
+        // Hidden: not a command in the list, and no guess for a typo.
+        #expect(!(try runMissive(["--help"]).output.contains("  json ")))
+        #expect(!(try runMissive(["jsn"]).errorOutput.contains("did you mean")))
+    }
+
     static let sessionKeys: Set<String> = ["profile", "base_url", "logged_in", "userid", "username"]
 }
