@@ -132,11 +132,15 @@ import Testing
     @Test func tablesGiveLocalTimeAndHowLongAgo() throws {
         let home = try MissiveHome()
         defer { home.remove() }
-        let (reply, _) = try QueueCommandTests.buffers(home)
+        let (reply, pm) = try QueueCommandTests.buffers(home)
         for command in [["history"], ["drafts", "history", String(reply)]] {
             let output = try home.run(command).output
             #expect(output.contains("(just now)") && output.wholeMatch(of: /(?s).*T\d\d:\d\d:\d\dZ.*/) == nil, "\(command): \(output)")
         }
+        // Queued after the history check: the queue entry's summary quotes the due time in the outbox's own (UTC) words.
+        #expect(try home.run(["queue", String(pm), "--at", "+2h"]).status == 0)
+        let shown = try home.run(["queue", "show", "1"]).output
+        #expect(shown.wholeMatch(of: /(?s).*state: +queued for \d{4}-\d\d-\d\d \d\d:\d\d \(in 2 h\).*/) != nil, "\(shown)")
     }
 
     @Test func forumCommands() throws {
