@@ -155,6 +155,7 @@ import Testing
 
         let cases: [([String], Set<String>)] = [
             (["whoami"], Self.sessionKeys),
+            (["inbox"], ["id", "subject", "correspondent", "date", "date_text", "unread", "replied", "forwarded"]),
             (["inbox", "list"], ["id", "subject", "correspondent", "date", "date_text", "unread", "replied", "forwarded"]),
             (["inbox", "show", "9000001"], ["id", "subject", "author", "date", "date_text", "text"]),
             (["pm", "show", "9000001"], ["id", "subject", "author", "date", "date_text", "text"]),
