@@ -10,9 +10,10 @@ struct Missive: AsyncParsableCommand {
         discussion: """
             Drafts, revisions and templates live in a local SQLite store; Markdown is converted to \
             each forum's BBCode; a queued sender retries, waits out flood control, never posts \
-            twice, and can undo.
+            twice, and can undo. `missive help json` says how --json output is shaped.
             """,
         version: MissiveVersion.string,
+        subcommands: [JSONHelpTopic.self],  // hidden: a help topic
         // Grouped as a person meets them: write, keep, send, then the forum and the tools.
         groupedSubcommands: [
             CommandGroup(name: "Write", subcommands: [

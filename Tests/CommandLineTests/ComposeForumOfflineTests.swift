@@ -40,7 +40,7 @@ import Testing
         #expect(pm.errorOutput.contains("could not fetch private message 9000001 to quote"))
         #expect(pm.errorOutput.contains("run the command again with --new"))
         let draft = try sandbox.draft(pm.draftID)
-        #expect(draft["replyTo"] as? Int == 9_000_001)
+        #expect(draft["reply_to"] as? Int == 9_000_001)
         #expect(draft["body"] as? String == "written while the forum was down")
 
         let edit = try sandbox.run(["edit-post", "500000002"], editor: editor)

@@ -13,7 +13,7 @@ import Testing
             (["thread", "\(base)forumdisplay.php?forumid=26", "--subject", "s"], "forum", 26),
             (["edit-post", "\(base)showthread.php?threadid=1#post4242"], "post", 4242),
             (["edit-post", "forums.somethingawful.com/showthread.php?goto=post&postid=4243"], "post", 4243),
-            (["pm", "bob", "--reply-to", "\(base)private.php?action=show&privatemessageid=77"], "replyTo", 77),
+            (["pm", "bob", "--reply-to", "\(base)private.php?action=show&privatemessageid=77"], "reply_to", 77),
         ]
         for (arguments, key, id) in cases {
             // Logged out, so nothing is fetched: the ids alone are under test here.

@@ -40,7 +40,7 @@ import Testing
         #expect(pm["kind"] as? String == "pm")
         #expect(pm["to"] as? String == "Some Goon")
         #expect(pm["subject"] as? String == "hi #1")
-        #expect(pm["replyTo"] as? Int == 77)
+        #expect(pm["reply_to"] as? Int == 77)
         #expect(thread["forum"] as? Int == 44)
         #expect(thread["icon"] as? Int == 3)
         #expect(edit["post"] as? Int == 4242)

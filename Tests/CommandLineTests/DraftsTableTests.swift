@@ -13,7 +13,7 @@ import Testing
         let short = try home.file("short.md", Data("short".utf8))
         #expect(try home.run(["reply", "3507451", "--body-file", short, "--no-edit"]).status == 0)
         #expect(try home.run(["reply", "3507451", "--body-file", accents, "--no-edit"]).status == 0)
-        let day = try #require((try home.drafts().first?["updatedAt"] as? String)?.prefix(10))
+        let day = try #require((try home.drafts().first?["updated_at"] as? String)?.prefix(10))
 
         let list = try home.run(["drafts", "list"])
         #expect(list.status == 0, "\(list.errorOutput)")

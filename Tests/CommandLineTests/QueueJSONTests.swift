@@ -10,9 +10,7 @@ import Testing
         #expect(try home.run(["queue", "hold", item]).status == 0)
 
         let list = try #require(try QueueCommandTests.json(try home.run(["queue", "list", "--json"])) as? [[String: Any]])
-        #expect(Set(try #require(list.first).keys) == [
-            "id", "state", "due", "draft", "profile", "kind", "target", "attempt_count", "detail", "post_id", "url", "updated_at",
-        ])
+        #expect(Set(try #require(list.first).keys) == Self.rowKeys)
         #expect(list.first?["due"] is NSNull)
 
         let show = try #require(try QueueCommandTests.json(try home.run(["queue", "show", item, "--json"])) as? [String: Any])
@@ -46,6 +44,10 @@ import Testing
         let show = try #require(try QueueCommandTests.json(try home.run(["queue", "show", String(item), "--json"])) as? [String: Any])
         #expect(Set(show.keys) == Self.itemKeys)
     }
+
+    static let rowKeys: Set<String> = [
+        "id", "state", "due", "draft", "profile", "kind", "target", "attempt_count", "detail", "post_id", "url", "updated_at",
+    ]
 
     static let itemKeys: Set<String> = [
         "id", "state", "due", "draft", "revision", "profile", "kind", "target", "post_id", "url", "reason", "evidence",

@@ -30,7 +30,7 @@ import Testing
 
         let pm = try home.run(["pm", "Bob", "--reply-to", "77", "--template", "pm-reply", "--no-edit"])
         #expect(pm.status == 0, "\(pm.errorOutput)")
-        #expect(try home.show(3)["replyTo"] as? Int == 77)
+        #expect(try home.show(3)["reply_to"] as? Int == 77)
         #expect(try home.show(3)["subject"] as? String == "Re: your message")
     }
 

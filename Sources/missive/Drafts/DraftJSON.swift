@@ -1,29 +1,30 @@
 import Foundation
 import Store
 
-/// The `--json` shape of a draft, stable for scripts: one object per draft, keys as in the buffer.
+/// The `--json` shape of a draft, stable for scripts: one object per draft, keys as in the buffer
+/// (snake_case), the same keys for `drafts list`, `search` and `show`, null where one has no value.
 struct DraftJSON: Encodable {
     var id: Int64
     var kind: String
-    var thread: Int64?
-    var post: Int64?
-    var forum: Int64?
-    var icon: Int64?
-    var tag: String?
-    var to: String?
-    var replyTo: Int64?
-    var forward: Int64?
+    @JSONNull var thread: Int64? = nil
+    @JSONNull var post: Int64? = nil
+    @JSONNull var forum: Int64? = nil
+    @JSONNull var icon: Int64? = nil
+    @JSONNull var tag: String? = nil
+    @JSONNull var to: String? = nil
+    @JSONNull var replyTo: Int64? = nil
+    @JSONNull var forward: Int64? = nil
     var subject: String
     var profile: String
     var state: String
-    var revisions: Int?
-    var revision: Int?
+    @JSONNull var revisions: Int? = nil
+    @JSONNull var revision: Int? = nil
     var updatedAt: String
     var flagged: Bool
-    var excerpt: String?
-    var format: String?
-    var body: String?
-    var problem: String?
+    @JSONNull var excerpt: String? = nil
+    @JSONNull var format: String? = nil
+    @JSONNull var body: String? = nil
+    @JSONNull var problem: String? = nil
 
     init(_ summary: DraftSummary) {
         self.init(id: summary.id, kind: summary.kind, target: summary.target, subject: summary.subject,
@@ -61,8 +62,6 @@ struct DraftJSON: Encodable {
     }
 
     static func print(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        Console.print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        try printJSON(value)
     }
 }

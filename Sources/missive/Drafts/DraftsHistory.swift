@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Store
 
 struct DraftsHistory: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,19 +10,49 @@ struct DraftsHistory: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The draft id.", valueName: "id"))
     var id: Int64
 
+    @Flag(name: .long, help: "Print JSON: a list of revision, current, created_at, words, subject, note, needs_fixing.")
+    var json = false
+
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
         let draft = try workspace.store.draft(id)
-        for revision in try workspace.store.revisions(of: id) {
+        let revisions = try workspace.store.revisions(of: id)
+        if json { return try printJSON(revisions.map { RevisionJSON($0, current: draft.revision) }) }
+        for revision in revisions {
             let mark = revision.number == draft.revision ? "*" : " "
-            let when = Timestamp.iso8601(revision.createdAt)
+            let when = Timestamp.table(revision.createdAt, now: workspace.now)
             var notes = [String]()
             if let note = revision.note { notes.append(note) }
             if revision.raw != nil { notes.append("needs fixing") }
-            let words = revision.content.body.split(whereSeparator: \.isWhitespace).count
+            let words = RevisionJSON.words(revision)
             let subject = revision.content.subject.isEmpty ? "" : "  \"\(revision.content.subject)\""
             Console.print("\(mark) \(DraftTable.pad(String(revision.number), 4))\(when)  \(words) word\(words == 1 ? "" : "s")\(subject)"
                 + (notes.isEmpty ? "" : "  (\(notes.joined(separator: "; ")))"))
         }
+    }
+}
+
+/// One revision of `drafts history --json`; note is null when the revision has none.
+struct RevisionJSON: Encodable {
+    var revision: Int
+    var current: Bool
+    var createdAt: Date
+    var words: Int
+    var subject: String
+    @JSONNull var note: String?
+    var needsFixing: Bool
+
+    init(_ revision: Revision, current: Int) {
+        self.revision = revision.number
+        self.current = revision.number == current
+        createdAt = revision.createdAt
+        words = Self.words(revision)
+        subject = revision.content.subject
+        note = revision.note
+        needsFixing = revision.raw != nil
+    }
+
+    static func words(_ revision: Revision) -> Int {
+        revision.content.body.split(whereSeparator: \.isWhitespace).count
     }
 }

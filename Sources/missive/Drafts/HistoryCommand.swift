@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Store
 
 struct HistoryCommand: AsyncParsableCommand {
@@ -10,6 +11,9 @@ struct HistoryCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Show at most this many.", valueName: "n"))
     var limit = 20
 
+    @Flag(name: .long, help: "Print JSON: a list of id, kind, summary, state, created_at.")
+    var json = false
+
     func validate() throws {
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
     }
@@ -17,10 +21,28 @@ struct HistoryCommand: AsyncParsableCommand {
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
         let entries = try workspace.store.history(limit: limit)
+        if json { return try printJSON(entries.map(HistoryEntryJSON.init)) }
         if entries.isEmpty { Console.note("no changes yet") }
         for entry in entries {
             let mark = entry.state == .undone ? "  (undone)" : ""
-            Console.print("\(DraftTable.pad(String(entry.id), 6))\(Timestamp.iso8601(entry.createdAt))  \(entry.summary)\(mark)")
+            Console.print("\(DraftTable.pad(String(entry.id), 6))\(Timestamp.table(entry.createdAt, now: workspace.now))  \(entry.summary)\(mark)")
         }
+    }
+}
+
+/// One change of `history --json`; state is done or undone.
+struct HistoryEntryJSON: Encodable {
+    var id: Int64
+    var kind: String
+    var summary: String
+    var state: String
+    var createdAt: Date
+
+    init(_ entry: HistoryEntry) {
+        id = entry.id
+        kind = entry.kind
+        summary = entry.summary
+        state = entry.state.rawValue
+        createdAt = entry.createdAt
     }
 }

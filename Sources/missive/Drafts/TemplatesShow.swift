@@ -1,5 +1,6 @@
 import ArgumentParser
 import Compose
+import Store
 
 struct TemplatesShow: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a template in the buffer format.")
@@ -7,8 +8,31 @@ struct TemplatesShow: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The template's name.", valueName: "name"))
     var name: String
 
+    @Flag(name: .long, help: "Print JSON: name, parent, summary, fields, body.")
+    var json = false
+
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
-        Console.print(TemplateBuffer.render(try workspace.store.template(named: name)).trimmingTrailingNewlines())
+        let template = try workspace.store.template(named: name)
+        if json { return try printJSON(TemplateJSON(template)) }
+        Console.print(TemplateBuffer.render(template).trimmingTrailingNewlines())
+    }
+}
+
+/// What `templates show --json` prints: fields are the template's own front matter (variables
+/// unexpanded, without what it inherits), keyed as in the buffer.
+struct TemplateJSON: Encodable {
+    var name: String
+    @JSONNull var parent: String?
+    var summary: String
+    var fields: [String: String]
+    var body: String
+
+    init(_ template: Template) {
+        name = template.name
+        parent = template.parent
+        summary = template.summary
+        fields = template.fields
+        body = template.body
     }
 }

@@ -15,13 +15,13 @@ struct InboxListCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The folder to list; sent is Sent Items.", valueName: "folder"))
     var folder: PrivateMessageFolder = .inbox
 
-    @Flag(help: "Print JSON: a list of id, subject, correspondent, date, unread, replied, forwarded.")
+    @Flag(help: ArgumentHelp(PrivateMessageSummaryJSON.help))
     var json = false
 
     func run() async throws {
         let connection = try ForumConnection.open(forum)
         let messages = try await connection.adapter.privateMessages(in: folder)
-        if json { return try printJSON(messages) }
+        if json { return try printJSON(messages.map(PrivateMessageSummaryJSON.init)) }
         if messages.isEmpty {
             print("No messages in \(folder.rawValue).")
             return

@@ -15,7 +15,7 @@ struct PrivateMessageShowCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The message's id or URL.", valueName: "id"))
     var message: String
 
-    @Flag(help: "Print JSON: id, subject, author, date, text.")
+    @Flag(help: ArgumentHelp(PrivateMessageJSON.help))
     var json = false
 
     func validate() throws {
@@ -30,7 +30,7 @@ struct PrivateMessageShowCommand: AsyncParsableCommand {
         let id = try ForumReference.parse(message, as: .privateMessage).id
         let connection = try ForumConnection.open(forum)
         let content = try await connection.adapter.privateMessage(id: id)
-        if json { return try printJSON(content) }
+        if json { return try printJSON(PrivateMessageJSON(content)) }
         print("From: \(content.author)")
         print("Date: \(content.date)")
         print("Subject: \(content.subject)")

@@ -13,9 +13,9 @@ struct ProfilesListCommand: ParsableCommand {
         var name: String
         var engine: String
         var baseURL: String
-        var username: String?
-        var dialect: String?
-        var theme: String?
+        @JSONNull var username: String?
+        @JSONNull var dialect: String?
+        @JSONNull var theme: String?
         var isDefault: Bool
 
         enum CodingKeys: String, CodingKey {

@@ -6,8 +6,8 @@ struct SessionReport: Encodable {
     var profile: String
     var baseURL: String
     var loggedIn: Bool
-    var userid: Int?
-    var username: String?
+    @JSONNull var userid: Int?
+    @JSONNull var username: String?
 
     /// The `--json` help line, naming the fields.
     static let help = "Print JSON: profile, base_url, logged_in, userid, username."

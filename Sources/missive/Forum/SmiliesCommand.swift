@@ -39,9 +39,24 @@ struct SmiliesCommand: AsyncParsableCommand {
         let shown = (smilies ?? []).filter { smilie in
             needle.isEmpty || [smilie.code, smilie.group, smilie.title ?? ""].contains { $0.lowercased().contains(needle) }
         }
-        if json { return try printJSON(shown) }
+        if json { return try printJSON(shown.map(SmilieJSON.init)) }
         for smilie in shown {
             print([smilie.code, smilie.group, smilie.title ?? ""].joined(separator: "\t"))
         }
+    }
+}
+
+/// One smilie of `smilies --json`: image_url and title are null when the forum gives none.
+struct SmilieJSON: Encodable {
+    var code: String
+    var group: String
+    @JSONNull var imageURL: String?
+    @JSONNull var title: String?
+
+    init(_ smilie: Smilie) {
+        code = smilie.code
+        group = smilie.group
+        imageURL = smilie.imageURL?.absoluteString
+        title = smilie.title
     }
 }

@@ -19,7 +19,7 @@ struct ThemesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Every theme with its parent, where it comes from and, on a terminal, a colour swatch.")
 
-        @Flag(help: "Print JSON for scripts.")
+        @Flag(help: "Print JSON: a list of name, parent, source, description, files.")
         var json = false
 
         @OptionGroup var color: ColorOptions
@@ -64,7 +64,7 @@ struct ThemesCommand: ParsableCommand {
         @Argument(help: "The theme's name (see `missive themes list`).")
         var name: String
 
-        @Flag(help: "Print JSON for scripts.")
+        @Flag(help: "Print JSON: name, description, chain, keys (key, value, theme, file, line).")
         var json = false
 
         @OptionGroup var color: ColorOptions
@@ -74,7 +74,7 @@ struct ThemesCommand: ParsableCommand {
             let keys = ThemeKey.allCases.map { key in
                 let origin = theme.origins[key]
                 return ResolvedKey(key: key.rawValue, value: theme.value(key).description,
-                                   theme: origin?.theme ?? "", file: origin?.file ?? "", line: origin?.line ?? 0)
+                                   theme: origin?.theme, file: origin?.file, line: origin?.line)
             }
             if json {
                 writeOut(try encodeJSON(ResolvedTheme(name: theme.name, description: theme.description,
@@ -85,7 +85,7 @@ struct ThemesCommand: ParsableCommand {
             var out = theme.name + (theme.description.map { " — \($0)" } ?? "") + "\n"
             out += "inherits: " + theme.chain.joined(separator: " -> ") + "\n\n"
             let keyWidth = keys.map(\.key.count).max() ?? 0
-            let themeWidth = keys.map(\.theme.count).max() ?? 0
+            let themeWidth = keys.map { ($0.theme ?? "").count }.max() ?? 0
             let valueWidth = keys.filter { $0.key != ThemeKey.htmlCSS.rawValue }.map(\.value.count).max() ?? 0
             for (key, row) in zip(ThemeKey.allCases, keys) {
                 var value = row.value.isEmpty ? "(none)" : row.value.replacingOccurrences(of: "\n", with: " ")
@@ -99,8 +99,8 @@ struct ThemesCommand: ParsableCommand {
                     }
                 }
                 out += row.key.padding(toLength: keyWidth + 2, withPad: " ", startingAt: 0)
-                    + value + "  " + row.theme.padding(toLength: themeWidth + 2, withPad: " ", startingAt: 0)
-                    + "\(row.file):\(row.line)\n"
+                    + value + "  " + (row.theme ?? "").padding(toLength: themeWidth + 2, withPad: " ", startingAt: 0)
+                    + (row.file.map { "\($0):\(row.line ?? 0)" } ?? "") + "\n"
             }
             writeOut(out)
         }
@@ -127,9 +127,12 @@ private struct ThemeSummary: Encodable {
     }
 }
 
+/// A key of `themes show --json`; theme, file and line are null for a key no file sets.
 private struct ResolvedKey: Encodable {
-    var key, value, theme, file: String
-    var line: Int
+    var key, value: String
+    @JSONNull var theme: String?
+    @JSONNull var file: String?
+    @JSONNull var line: Int?
 }
 
 private struct ResolvedTheme: Encodable {
@@ -147,11 +150,4 @@ private struct ResolvedTheme: Encodable {
         try container.encode(chain, forKey: .chain)
         try container.encode(keys, forKey: .keys)
     }
-}
-
-/// Pretty JSON with a final newline; nil fields are written as null so every row has every key.
-func encodeJSON<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
 }

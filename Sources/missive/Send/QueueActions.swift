@@ -19,7 +19,7 @@ struct QueueItems: ParsableArguments {
     func apply(_ change: (Outbox, [Int64], Date) throws -> [OutboxItem]) throws {
         let workspace = try Workspace.open()
         for item in try change(OutboxWiring(workspace: workspace).outbox, items, workspace.now) {
-            Console.note("\(item.title): \(QueueShow.describe(item.state))")
+            Console.note("\(item.title): \(QueueShow.describe(item.state, now: workspace.now))")
         }
     }
 }

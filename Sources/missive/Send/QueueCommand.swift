@@ -68,22 +68,6 @@ extension OutboxWiring {
     }
 }
 
-/// An optional in a `--json` shape: null when it has no value, where synthesized Encodable would
-/// leave the key out, so that scripts find every key in every item.
-@propertyWrapper
-struct JSONNull<Value: Encodable>: Encodable {
-    var wrappedValue: Value?
-
-    init(wrappedValue: Value?) {
-        self.wrappedValue = wrappedValue
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var single = encoder.singleValueContainer()
-        if let wrappedValue { try single.encode(wrappedValue) } else { try single.encodeNil() }
-    }
-}
-
 /// The `--json` shape of an outbox item, stable for scripts: the same for `queue add`, `queue show`
 /// and `send`, with every key present (null when it has no value).
 struct QueueItemJSON: Encodable {

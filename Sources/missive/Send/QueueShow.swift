@@ -23,7 +23,7 @@ struct QueueShow: AsyncParsableCommand {
         let found = try outbox.item(item)
         let attempts = try outbox.attempts(of: item)
         if json { return try printJSON(QueueItemJSON(found, attempts: attempts)) }
-        var lines = ["\(found.title)", "state:    \(Self.describe(found.state))"]
+        var lines = ["\(found.title)", "state:    \(Self.describe(found.state, now: workspace.now))"]
         if let draft = found.draftID {
             var line = "draft:    \(draft), revision \(found.draftRevision ?? 0)"
             if let current = try? workspace.store.draft(draft), current.revision != found.draftRevision {
@@ -37,22 +37,24 @@ struct QueueShow: AsyncParsableCommand {
         lines.append("attempts: \(attempts.count)")
         for attempt in attempts {
             let outcome = attempt.outcome ?? (attempt.finishedAt == nil ? "in flight" : "?")
-            lines.append("  \(attempt.startedAt.formatted(.iso8601))  \(attempt.action.rawValue): \(outcome)"
+            lines.append("  \(Timestamp.local(attempt.startedAt, now: workspace.now))  \(attempt.action.rawValue): \(outcome)"
                 + (attempt.evidence.map { " — \($0)" } ?? ""))
         }
         lines += ["", found.command.bbcode]
         Console.print(lines.joined(separator: "\n"))
     }
 
-    static func describe(_ state: OutboxState) -> String {
-        switch state {
-        case let .pending(until): "pending (undo window) until \(until.formatted())"
-        case let .queued(due): "queued for \(due.formatted())"
+    /// The state in words, its time local and relative as in tables.
+    static func describe(_ state: OutboxState, now: Date) -> String {
+        func time(_ date: Date) -> String { Timestamp.local(date, now: now) }
+        return switch state {
+        case let .pending(until): "pending (undo window) until \(time(until))"
+        case let .queued(due): "queued for \(time(due))"
         case .held: "held (`missive queue release` lets it go)"
-        case let .sending(owner, leaseUntil): "being sent by \(owner) (lease until \(leaseUntil.formatted()))"
-        case let .retrying(at): "retrying at \(at.formatted())"
+        case let .sending(owner, leaseUntil): "being sent by \(owner) (lease until \(time(leaseUntil)))"
+        case let .retrying(at): "retrying at \(time(at))"
         case let .unknown(evidence, checkAt):
-            "unknown: \(evidence); checked with the forum before any retry" + (checkAt.map { ", from \($0.formatted())" } ?? "")
+            "unknown: \(evidence); checked with the forum before any retry" + (checkAt.map { ", from \(time($0))" } ?? "")
         case let .sent(postID, url): "sent" + (postID.map { ": post \($0)" } ?? "") + (url.map { " \($0)" } ?? "")
         case let .failed(reason): "failed: \(reason)"
         case .cancelled: "cancelled"

@@ -86,8 +86,8 @@ struct DoctorJSON: Encodable {
     var templates: Int
     var history: Int
     var outbox: [String: Int]
-    var editor: String?
-    var editorSource: String?
+    @JSONNull var editor: String? = nil
+    @JSONNull var editorSource: String? = nil
     var leftoverBuffers: Int
     var problems: [String]
     var healthy: Bool

@@ -15,7 +15,8 @@ enum CommandSuggestion {
             var matched: (any ParsableCommand.Type)?
             for subcommand in subcommands {
                 let name = subcommand._commandName
-                names.append(name)
+                // A hidden command (the `help json` topic) is no guess for a typo.
+                if subcommand.configuration.shouldDisplay { names.append(name) }
                 if name == argument || subcommand.configuration.aliases.contains(argument) { matched = subcommand }
             }
             if let matched {
