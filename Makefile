@@ -5,9 +5,9 @@ SWIFT ?= swift
 # Build-time libraries, plus `cmark` itself as the benchmark reference.
 DEBS := pkg-config libcmark-dev libcurl4-openssl-dev libsqlite3-dev libxml2-dev libgumbo-dev cmark
 # What the tests drive: a real editor in a real terminal, a real browser for preview screenshots.
-TEST_DEBS := vim tmux python3 python3-pip chromium
+TEST_DEBS := vim tmux python3 python3-pip chromium man-db
 
-.PHONY: all deps test-deps build release test demo bench clean
+.PHONY: all deps test-deps build release test demo bench clean install uninstall
 
 all: build
 
@@ -44,6 +44,17 @@ bench: deps release
 
 bench-%: deps release
 	@scripts/bench-$*.sh
+
+# `make install [PREFIX=/usr/local] [DESTDIR=]`: a release build, man pages and completions.
+# scripts/install.sh has the details; `make uninstall` with the same variables takes them away.
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+install: deps
+	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" SWIFT="$(SWIFT)" scripts/install.sh install
+
+uninstall:
+	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
 clean:
 	rm -rf .build

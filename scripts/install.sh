@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Installs (or uninstalls) missive and missive-sandbox, a man page per subcommand, and bash, zsh
+# and fish completions, under DESTDIR + PREFIX.
+#
+#   scripts/install.sh install   [--bin-dir DIR]   # default: builds a release as `make release` does
+#   scripts/install.sh uninstall
+#
+# Environment: PREFIX (default /usr/local), DESTDIR (default empty), SWIFT (default swift).
+# --bin-dir installs already-built binaries (the tests use .build/debug rather than rebuilding).
+set -euo pipefail
+
+usage() { echo "usage: $0 install [--bin-dir DIR] | uninstall" >&2; exit 64; }
+fail() { echo "error: $*" >&2; exit 1; }
+
+[ $# -ge 1 ] || usage
+action=$1; shift
+bin_dir=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --bin-dir) [ $# -ge 2 ] || usage; bin_dir=$2; shift 2 ;;
+    *) usage ;;
+  esac
+done
+case "$action" in install|uninstall) ;; *) usage ;; esac
+
+SWIFT=${SWIFT:-swift}
+PREFIX=${PREFIX-/usr/local}
+DESTDIR=${DESTDIR-}
+
+# A relative PREFIX would end up baked into paths relative to wherever make ran: refuse it.
+[ -n "$PREFIX" ] || fail "PREFIX is empty; give an absolute path, e.g. make install PREFIX=/usr/local"
+case "$PREFIX" in /*) ;; *) fail "PREFIX must be an absolute path, not '$PREFIX' (e.g. PREFIX=\$HOME/.local)" ;; esac
+# DESTDIR is a staging root; resolve a relative one now, before the cd below changes its meaning.
+case "$DESTDIR" in ''|/*) ;; *) DESTDIR="$PWD/$DESTDIR" ;; esac
+[ -z "$bin_dir" ] || bin_dir=$(cd "$bin_dir" 2>/dev/null && pwd) || fail "--bin-dir: no such directory"
+
+cd "$(dirname "$0")/.."
+
+root="${DESTDIR}${PREFIX}"
+bindir="$root/bin"
+man1dir="$root/share/man/man1"
+bashdir="$root/share/bash-completion/completions"
+zshdir="$root/share/zsh/site-functions"
+fishdir="$root/share/fish/vendor_completions.d"
+programs=(missive missive-sandbox)
+
+if [ "$action" = uninstall ]; then
+  for p in "${programs[@]}"; do
+    rm -f "$bindir/$p" "$man1dir/$p.1" "$man1dir/$p".*.1
+  done
+  rm -f "$bashdir/missive" "$zshdir/_missive" "$fishdir/missive.fish"
+  # Directories the install had to create (share/fish/... on a machine without fish) go too, but
+  # only once empty and never $root itself: other programs' files keep theirs.
+  for dir in "$man1dir" "$bashdir" "$zshdir" "$fishdir" "$bindir"; do
+    while [ "$dir" != "$root" ] && [ -d "$dir" ] && rmdir "$dir" 2>/dev/null; do dir=$(dirname "$dir"); done
+  done
+  echo "Uninstalled missive from $root"
+  exit 0
+fi
+
+# Check every target directory before the (slow) build, with a real write: `-w` is always true
+# for root, but a read-only file system or a file where a directory should be still fails.
+for dir in "$bindir" "$man1dir" "$bashdir" "$zshdir" "$fishdir"; do
+  mkdir -p "$dir" 2>/dev/null || fail "cannot create $dir (is DESTDIR='$DESTDIR' writable?)"
+  probe=$(mktemp -p "$dir" .missive-install.XXXXXX 2>/dev/null) \
+    || fail "cannot write to $dir (is DESTDIR='$DESTDIR' writable? try sudo, or PREFIX=\$HOME/.local)"
+  rm -f "$probe"
+done
+
+if [ -z "$bin_dir" ]; then
+  # The same build as `make release`: the static Swift runtime halves start-up time.
+  "$SWIFT" build -c release --static-swift-stdlib
+  bin_dir=$("$SWIFT" build -c release --static-swift-stdlib --show-bin-path)
+fi
+for p in "${programs[@]}"; do
+  [ -x "$bin_dir/$p" ] || fail "$bin_dir/$p is missing; build it first (swift build)"
+done
+
+# Man pages come from swift-argument-parser's generate-manual tool, run on the built binaries.
+# Not through `swift package plugin generate-manual`: that plugin always rebuilds every product in
+# release mode first (5.5 minutes here, even after `make release`) and takes no --product option.
+# Built on its own scratch path (19 s once, then instant), it also never waits on the lock of
+# .build that a running `swift test` holds.
+sap=.build/checkouts/swift-argument-parser
+[ -d "$sap" ] || "$SWIFT" package resolve
+"$SWIFT" build --package-path "$sap" --scratch-path .build/generate-manual --product generate-manual >&2 \
+  || fail "could not build swift-argument-parser's generate-manual tool"
+generate_manual=.build/generate-manual/debug/generate-manual
+
+staging=$(mktemp -d)
+trap 'rm -rf "$staging"' EXIT
+mkdir "$staging/man"
+for p in "${programs[@]}"; do
+  "$generate_manual" "$bin_dir/$p" --multi-page --output-directory "$staging/man"
+done
+"$bin_dir/missive" --generate-completion-script bash >"$staging/missive.bash"
+"$bin_dir/missive" --generate-completion-script zsh >"$staging/_missive"
+"$bin_dir/missive" --generate-completion-script fish >"$staging/missive.fish"
+
+for p in "${programs[@]}"; do
+  install -m 0755 "$bin_dir/$p" "$bindir/$p"
+done
+install -m 0644 "$staging"/man/*.1 "$man1dir/"
+install -m 0644 "$staging/missive.bash" "$bashdir/missive"
+install -m 0644 "$staging/_missive" "$zshdir/_missive"
+install -m 0644 "$staging/missive.fish" "$fishdir/missive.fish"
+echo "Installed missive, missive-sandbox, $(ls "$staging/man" | wc -l) man pages and completions in $root"
