@@ -95,26 +95,24 @@ public struct Outbox: Sendable {
     }
 
     /// Starts the undo window for queued items that are due (those in `ids`, or all of them):
-    /// what `missive send` does first. One history entry covers them all, so one `missive undo`
-    /// calls the whole send off.
+    /// what `missive send` does first. Each item gets a history entry of its own, in the order
+    /// they were queued, so one `missive undo` calls off exactly the last one (the one its message
+    /// names), and another the one before.
     /// A due item whose row cannot be read is failed instead, and added to `damaged`.
     @discardableResult
     public func startWindows(ids: [Int64]? = nil, until: Date, now: Date, damaged: inout [Damaged]) throws -> [OutboxItem] {
         try store.outbox { tx in
             var started: [OutboxItem] = []
-            var steps: [OutboxHistory.Step] = []
-            for row in try tx.items(inStates: ["queued"], dueBy: now, ids: ids) {
+            // In the order they were queued, so that the last entry is the last one queued.
+            for row in try tx.items(inStates: ["queued"], dueBy: now, ids: ids).sorted(by: { $0.id < $1.id }) {
                 guard var item = try tx.sendable(row, now: now, damaged: &damaged) else { continue }
                 let before = item.state
                 try item.apply(.startWindow(until: until), now: now)
                 try tx.save(item)
                 started.append(item)
-                steps.append(OutboxHistory.Step(item: item.id, before: before, after: item.state))
+                try OutboxHistory.record(.send, summary: "send \(item.title)",
+                                         steps: [OutboxHistory.Step(item: item.id, before: before, after: item.state)], in: tx, now: now)
             }
-            guard !started.isEmpty else { return [] }
-            let names = started.count == 1
-                ? started[0].title : "\(started.count) items (\(started.map { String($0.id) }.joined(separator: ", ")))"
-            try OutboxHistory.record(.send, summary: "send \(names)", steps: steps, in: tx, now: now)
             return started
         }
     }

@@ -84,7 +84,13 @@ public final class OutboxUndo: UndoHandler, @unchecked Sendable {
             }
             try item.apply(.restore(cancelsSend ? .cancelled : step.before ?? .cancelled), now: now)
             try tx.save(item)
-            lines.append("\(item.title) is \(item.state.name) again")
+            if kind == .send {
+                // Say what was taken back, in words: nothing left the machine, and the text is a draft.
+                let draft = try tx.item(item.id)?.draftID.map { "draft \($0) is a draft again" } ?? "it is cancelled"
+                lines.append("\(item.command.summary) (item \(item.id)) will not be sent; \(draft)")
+            } else {
+                lines.append("\(item.title) is \(item.state.name) again")
+            }
         }
         return "undid: \(entry.summary)" + lines.map { "\n  " + $0 }.joined()
     }

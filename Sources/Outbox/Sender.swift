@@ -149,7 +149,7 @@ public final class Sender: @unchecked Sendable {
                     continue
                 }
                 guard let (due, reason) = next, due <= now.addingTimeInterval(settings.maxWait) else { break }
-                await wait(until: due, reason: reason)
+                await wait(until: due, reason: reason, unlessChanged: { [self] now in try? nextWake(ids: ids, scope: scope, now: now)?.0 })
                 continue
             }
             try await process(batch)
@@ -704,20 +704,23 @@ public final class Sender: @unchecked Sendable {
     }
 
     /// Sleeps until `until`, a little at a time so that a stop request ends it at once.
-    private func wait(until: Date, reason: String) async {
+    /// `unlessChanged` gives, once a second, when the next thing is due now: a wait that no longer
+    /// applies (`missive undo` called the item off, another process sent it) ends there.
+    private func wait(until: Date, reason: String, unlessChanged next: ((Date) -> Date?)? = nil) async {
         var lastShown = -1
         while stop.requested == nil {
             let now = clock()
             let remaining = until.timeIntervalSince(now)
             if remaining <= 0 { break }
             let whole = Int(remaining.rounded(.up))
+            if whole != lastShown, lastShown >= 0, let next, next(now).map({ abs($0.timeIntervalSince(until)) > 0.5 }) ?? true { break }
             if !reason.isEmpty, whole != lastShown {
                 progress.waiting(until: until, reason: reason, now: now)
-                lastShown = whole
             }
+            lastShown = whole
             try? await Task.sleep(for: .milliseconds(Int(min(remaining, 0.25) * 1000) + 1))
         }
-        if lastShown >= 0 { progress.waitEnded() }
+        if lastShown >= 0, !reason.isEmpty { progress.waitEnded() }
     }
 
     /// When the last send of an item began: the forum may store it up to `grace` after that.

@@ -168,15 +168,34 @@ import Testing
         let undo = try await world.run(["undo"])
         #expect(undo.status == 0, "\(undo.errorOutput)")
         #expect(undo.errorOutput.contains("undid: send item 1"))
+        #expect(undo.errorOutput.contains("reply to thread 3500001 (item 1) will not be sent; draft \(draft) is a draft again"),
+                "\(undo.errorOutput)")
         #expect(try await world.items()[1]?["state"] as? String == "cancelled")
-        // The waiting sender sees it at the end of the window; the draft is as it was.
-        sender.signal(SIGINT)
-        #expect(await sender.exitStatus(within: 20) == 130)
+        // The waiting sender does not wait out a window that no longer applies (30 s): it ends, and
+        // says the item was called off; the draft is as it was.
+        #expect(await sender.exitStatus(within: 10) == 0, "\(sender.output)")
+        #expect(sender.output.contains("called off"), "\(sender.output)")
         let list = try await world.run(["drafts", "list"])
         #expect(list.output.contains("taken back in time"))
         #expect(try await world.copies()["taken back in time"] == nil)
         let history = try await world.run(["history"])
         #expect(history.output.contains("send item 1 (reply to thread 3500001)  (undone)"))
+    }
+
+    @Test func undoDuringASendTakesBackOnlyTheItemItNamesAndTheRestGoesOut() async throws {
+        let world = try await OutboxWorld(config: ["undo_window = 4"])
+        let drafts = try await world.drafts([OutboxWorld.reply("the first goes out"), OutboxWorld.reply("the second is taken back")])
+        _ = try await world.run(["queue"] + drafts.map(String.init))
+        let sender = try world.start(["send"])
+        #expect(await eventually(within: 20) { sender.output.contains("item 2 (reply to thread 3500001): pending until") },
+                "\(sender.output)")
+        let undo = try await world.run(["undo"])
+        #expect(undo.errorOutput.contains("reply to thread 3500001 (item 2) will not be sent; draft \(drafts[1]) is a draft again"),
+                "\(undo.errorOutput)")
+        #expect(await sender.exitStatus(within: 20) == 0, "\(sender.output)")
+        let copies = try await world.copies()
+        #expect(copies["the first goes out"] == 1 && copies["the second is taken back"] == nil)
+        #expect(try await world.items()[2]?["state"] as? String == "cancelled")
     }
 
     @Test func aCountdownRedrawsInPlaceOnATerminal() async throws {

@@ -37,6 +37,27 @@ import Testing
         }
     }
 
+    @Test func undoInsideTheWindowTakesBackOnlyTheLastItemQueuedThenTheOneBefore() throws {
+        // Issue 13: one undo called off the whole batch, whatever its message named.
+        try QueueTests.withStore { store in
+            let outbox = Outbox(store: store)
+            let first = try outbox.queue(draft: try QueueTests.draft(store).id, dialect: .somethingawful, due: now, now: now)
+            let secondDraft = try QueueTests.draft(store)
+            let second = try outbox.queue(draft: secondDraft.id, dialect: .somethingawful, due: now, now: now)
+            try outbox.startWindows(until: now.addingTimeInterval(10), now: now)
+
+            let message = try undo(store)
+            #expect(message.contains("undid: send \(second.title)"), "\(message)")
+            #expect(message.contains("\(second.command.summary) (item \(second.id)) will not be sent; draft \(secondDraft.id) is a draft again"),
+                    "\(message)")
+            #expect(try outbox.item(second.id).state == .cancelled)
+            guard case .pending = try outbox.item(first.id).state else { Issue.record("the first item was taken back too"); return }
+
+            _ = try undo(store)
+            #expect(try outbox.item(first.id).state == .cancelled)
+        }
+    }
+
     @Test func queueHoldAndRescheduleAreTakenBackStepByStep() throws {
         try QueueTests.withStore { store in
             let outbox = Outbox(store: store)
