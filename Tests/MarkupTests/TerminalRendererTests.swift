@@ -103,14 +103,49 @@ import Testing
         // Bold in yospos's bold accent, body text in phosphor green, both on black.
         #expect(truecolor.contains("\u{1B}[0;1;38;2;200;255;192;48;2;0;0;0mhi"))
         #expect(truecolor.contains("\u{1B}[0;38;2;57;255;20;48;2;0;0;0m there"))
-        #expect(truecolor.hasSuffix("\u{1B}[0;48;2;0;0;0m\u{1B}[K\u{1B}[0m\n"))
+        // The rest of the line is spaces on the post's black, out to the width, then a reset.
+        #expect(truecolor.hasSuffix("\u{1B}[0;48;2;0;0;0m" + String(repeating: " ", count: 32) + "\u{1B}[0m\n"))
 
         let palette = TerminalRenderer(theme: yospos, depth: .ansi256, width: 40).render(document)
         #expect(palette.contains("38;5;\(TerminalPalette.index256(ThemeColor(red: 57, green: 255, blue: 20)))"))
         #expect(!palette.contains("38;2;"))
         let sixteen = TerminalRenderer(theme: yospos, depth: .ansi16, width: 40).render(document)
         #expect(sixteen.contains("\u{1B}[0;92;40m there"))  // bright green on black
-        #expect(visible(truecolor) == "hi there\n" && visible(palette) == visible(truecolor))
+        #expect(visible(truecolor) == "hi there" + String(repeating: " ", count: 32) + "\n")
+        #expect(visible(palette) == visible(truecolor))
+    }
+
+    @Test func everyLineIsPaintedInItsBackgroundOutToTheWidth() throws {
+        let post = """
+            short
+            a much longer line of words that has to wrap at forty columns, twice or more over
+            [quote="Lowtax"]a quoted line that is long enough to wrap inside its bar as well[/quote]
+            [code]let x = 1
+            \(String(repeating: "y", count: 38))
+            [/code]
+            [list=1][*]one[*]two[/list]
+            end
+            """
+        let out = TerminalRenderer(theme: try theme("default"), depth: .truecolor, width: 40)
+            .render(BBCode.parse(post, dialect: .somethingawful), header: "Missive Tester")
+        #expect(!out.contains("\u{1B}[K"))
+        let lines = out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count > 12)
+        #expect(out.hasSuffix("\n"))
+        for line in lines {
+            // Every line shows exactly 40 columns, blank ones and full ones too...
+            #expect(TerminalText.width(of: visible(String(line))) == 40, "\(line.debugDescription)")
+            // ...every cell of them on a background (every escape sets one, the first one comes
+            // before any text), and only the end of the line resets it.
+            #expect(line.hasPrefix("\u{1B}["), "\(line.debugDescription)")
+            #expect(line.hasSuffix(TerminalStyle.reset), "\(line.debugDescription)")
+            let body = line.dropLast(TerminalStyle.reset.count)
+            let escapes = body.matches(of: /\u{1B}\[[0-9;]*m/).map { String(body[$0.range]) }
+            #expect(!escapes.isEmpty && escapes.allSatisfy { $0.contains(";48;2;") }, "\(line.debugDescription)")
+        }
+        // The long lines wrapped, and the 40-column code line (2 of indent + 38) filled its line.
+        #expect(lines.filter { visible(String($0)).hasPrefix("│ ") }.count >= 3)
+        #expect(lines.contains { visible(String($0)) == "  " + String(repeating: "y", count: 38) })
     }
 
     @Test func thePaletteMapsToTheNearestColour() {

@@ -28,7 +28,7 @@ struct TerminalPrefix {
 }
 
 /// Lays styled text out in lines of a fixed width, inside nested block prefixes, and writes each
-/// line with its background painted to the edge (or as plain text at depth `.none`).
+/// line with its background painted out to `width` (or as plain text at depth `.none`).
 struct TerminalLines {
     let width: Int
     let depth: ColorDepth
@@ -199,9 +199,16 @@ struct TerminalLines {
             for segment in segments where !segment.text.isEmpty {
                 output += segment.style.escape(at: depth) + segment.text
             }
-            // Paint the rest of the line: erase-to-end fills with the current background.
-            output += TerminalStyle(background: fill).escape(at: depth) + TerminalStyle.eraseToEndOfLine
-                + TerminalStyle.reset + "\n"
+            // Paint the rest of the line with spaces in its background, out to the width the
+            // post is laid out in, so every line is painted equally wide. (Erase-to-end-of-line
+            // would depend on the terminal: it eats the last character of a line that exactly
+            // fills it, and captured or recorded output has no cells for it.)
+            let used = segments.reduce(0) { $0 + TerminalText.width(of: $1.text) }
+            if used < width {
+                output += TerminalStyle(background: fill).escape(at: depth)
+                    + String(repeating: " ", count: width - used)
+            }
+            output += TerminalStyle.reset + "\n"
         }
     }
 }

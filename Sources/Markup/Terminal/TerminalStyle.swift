@@ -32,8 +32,6 @@ public struct TerminalStyle: Sendable, Equatable {
     }
 
     public static let reset = "\u{1B}[0m"
-    /// Erase to the end of the line, which fills it with the current background.
-    public static let eraseToEndOfLine = "\u{1B}[K"
 }
 
 /// Nearest-colour mapping from 24-bit theme colours to what smaller terminals have.
