@@ -12,6 +12,11 @@ public struct Profile: Sendable, Equatable {
     /// Preview theme for this profile; `forumThemes` overrides it per forum id, as Awful.app does.
     public var theme: String?
     public var forumThemes: [String: String]
+    /// The config file this profile was read from, and the line of each of its keys there
+    /// ("dialect", "forum_themes.219"), so that a value only Missive's other modules can judge
+    /// (a dialect, a theme) is reported where it was written. Empty for a profile made in code.
+    public var file: String?
+    public var lines: [String: Int] = [:]
 
     /// Names become TOML keys and cookie-jar file names: letters, digits, `-` and `_` only.
     public static func isValidName(_ name: String) -> Bool {
@@ -31,6 +36,20 @@ public struct Profile: Sendable, Equatable {
         self.dialect = dialect
         self.theme = theme
         self.forumThemes = forumThemes
+    }
+
+    /// Where a profile was read from does not make it another profile.
+    public static func == (lhs: Profile, rhs: Profile) -> Bool {
+        lhs.name == rhs.name && lhs.engine == rhs.engine && lhs.baseURL == rhs.baseURL && lhs.username == rhs.username
+            && lhs.dialect == rhs.dialect && lhs.theme == rhs.theme && lhs.forumThemes == rhs.forumThemes
+    }
+
+    /// `FILE:LINE: profiles.NAME.KEY = "VALUE" is not WHAT; use one of A, B`: a value config.toml
+    /// holds that Missive cannot use, said where it was written, with what would do instead.
+    public func invalidValue(_ key: String, _ value: String, isNot what: String, validValues: [String]) -> String {
+        let place = (file ?? Config.fileName) + (lines[key].map { ":\($0)" } ?? "")
+        return "\(place): profiles.\(TOML.key(name)).\(key) = \(TOML.quote(value)) is not \(what); "
+            + "use one of \(validValues.joined(separator: ", "))"
     }
 }
 
@@ -169,10 +188,15 @@ public struct Config: Sendable, Equatable {
             for entry in document.entries where entry.key.hasPrefix(prefix + "forum_themes.") {
                 forumThemes[String(entry.key.dropFirst((prefix + "forum_themes.").count))] = try string(entry.key)
             }
-            config.profiles.append(Profile(
+            var profile = Profile(
                 name: name, engine: try string(prefix + "engine") ?? "somethingawful", baseURL: baseURL,
                 username: try string(prefix + "username"), dialect: try string(prefix + "dialect"),
-                theme: try string(prefix + "theme"), forumThemes: forumThemes))
+                theme: try string(prefix + "theme"), forumThemes: forumThemes)
+            profile.file = source
+            for entry in document.entries where entry.key.hasPrefix(prefix) {
+                profile.lines[String(entry.key.dropFirst(prefix.count))] = entry.line
+            }
+            config.profiles.append(profile)
         }
         if config.profiles.isEmpty { config.profiles = [sandboxProfile()] }
         config.defaultProfile = try string("default_profile") ?? config.profiles[0].name

@@ -40,10 +40,52 @@ import Testing
         let environment = ["MISSIVE_HOME": home.path]
         let queued = try runMissive(["reply", "3500001", "--no-edit", "--body-file", body.path, "--queue"], environment: environment)
         #expect(queued.status == 78, "\(queued.errorOutput)")
-        #expect(queued.errorOutput.contains("profile typo names the dialect \"vbuletin\""), "\(queued.errorOutput)")
-        #expect(queued.errorOutput.contains("somethingawful, vbulletin, phpbb, xenforo"))
+        let file = home.appendingPathComponent("config/config.toml").path
+        #expect(queued.errorOutput.contains("\(file):6: profiles.typo.dialect = \"vbuletin\" is not a dialect Missive knows; "
+            + "use one of somethingawful, vbulletin, phpbb, xenforo"), "\(queued.errorOutput)")
         let preview = try runMissive(["preview", "1"], environment: environment)
         #expect(preview.status == 78, "\(preview.errorOutput)")
+        #expect(preview.errorOutput.contains("\(file):6: profiles.typo.dialect = \"vbuletin\""), "\(preview.errorOutput)")
+    }
+
+    @Test func anEngineMissiveDoesNotKnowNamesItsLineAndTheEnginesThereAre() throws {
+        let home = try home(config: """
+            default_profile = "typo"
+
+            [profiles.typo]
+            base_url = "http://127.0.0.1:9/"
+            engine = "somethingawfull"
+            """)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try runMissive(["whoami"], environment: ["MISSIVE_HOME": home.path])
+        #expect(result.status == 78, "\(result.errorOutput)")
+        let file = home.appendingPathComponent("config/config.toml").path
+        #expect(result.errorOutput.contains("\(file):5: profiles.typo.engine = \"somethingawfull\" is not a forum engine "
+            + "Missive knows; use one of somethingawful"), "\(result.errorOutput)")
+    }
+
+    @Test func aThemeThatIsNoThemeNamesItsLineAndTheThemesThereAre() throws {
+        let home = try home(config: """
+            default_profile = "typo"
+
+            [profiles.typo]
+            base_url = "http://127.0.0.1:9/"
+            theme = "yopsos"
+            """)
+        defer { try? FileManager.default.removeItem(at: home) }
+        // A theme of the user's own counts among the ones there are.
+        let themes = home.appendingPathComponent("config/themes")
+        try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
+        try Data("parent = \"yospos\"\n".utf8).write(to: themes.appendingPathComponent("mine.toml"))
+        let post = home.appendingPathComponent("post.md")
+        try Data("hello".utf8).write(to: post)
+        let result = try runMissive(["preview", post.path], environment: ["MISSIVE_HOME": home.path])
+        #expect(result.status == 78, "\(result.errorOutput)")
+        let file = home.appendingPathComponent("config/config.toml").path
+        #expect(result.errorOutput.contains("\(file):5: profiles.typo.theme = \"yopsos\" is not a theme Missive has; use one of "),
+                "\(result.errorOutput)")
+        #expect(result.errorOutput.contains("default") && result.errorOutput.contains("yospos")
+                    && result.errorOutput.contains("mine"), "\(result.errorOutput)")
     }
 
     @Test func savingAConfigThatIsALinkWritesItsTargetAndSaysSo() throws {

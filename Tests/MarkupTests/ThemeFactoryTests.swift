@@ -253,4 +253,27 @@ import Common
         #expect(ThemeSelection.name(requested: nil, profile: Profile(name: "x", baseURL: "u"), forum: "219") == "default")
         #expect(ThemeSelection.name(requested: nil, profile: nil, forum: nil) == "default")
     }
+
+    @Test func aForumThemeThatIsNoThemeIsReportedAtItsLineInConfigToml() throws {
+        let config = try Config.parse("""
+            [profiles.sa]
+            base_url = "https://forums.example/"
+            theme = "yospos"
+
+            [profiles.sa.forum_themes]
+            219 = "yopsos"
+            """, source: "/home/x/config.toml")
+        let profile = try config.profile(named: "sa")
+        let factory = try #require(BundledThemeFixture.factory)
+        #expect(throws: ThemeError.invalidConfigValue(
+            "/home/x/config.toml:6: profiles.sa.forum_themes.219 = \"yopsos\" is not a theme Missive has; use one of "
+                + factory.names.joined(separator: ", "))) {
+            try ThemeSelection.theme(requested: nil, profile: profile, forum: "219", from: factory)
+        }
+        // Elsewhere the profile's own theme, which is one; asked for by name, the old message.
+        #expect(try ThemeSelection.theme(requested: nil, profile: profile, forum: "26", from: factory).name == "yospos")
+        #expect(throws: ThemeError.unknownTheme("nope", known: factory.names)) {
+            try ThemeSelection.theme(requested: "nope", profile: profile, forum: "219", from: factory)
+        }
+    }
 }

@@ -10,6 +10,8 @@ public enum ThemeError: MissiveError, Equatable {
     /// Each step of the loop as (theme, file that set its parent).
     case cycle([Step])
     case unknownTheme(String, known: [String])
+    /// A theme name in config.toml that is no theme, said where it was written.
+    case invalidConfigValue(String)
     case missingKey(theme: String, key: String, files: [String])
     case noBundledThemes(searched: [String])
 
@@ -39,6 +41,8 @@ public enum ThemeError: MissiveError, Equatable {
                 + (steps + steps.prefix(1)).map { "\($0.theme) (\($0.file))" }.joined(separator: " -> ")
         case let .unknownTheme(name, known):
             "no theme named \"\(name)\"; known: \(known.joined(separator: ", ")) (see `missive themes list`)"
+        case .invalidConfigValue(let message):
+            message
         case let .missingKey(theme, key, files):
             "theme \"\(theme)\" has no value for \(key): none of \(files.joined(separator: ", ")) sets it "
                 + "(the default theme must set every key)"

@@ -102,7 +102,6 @@ struct PreviewCommand: AsyncParsableCommand {
         let dialect = try dialect.flatMap(Dialect.init(rawValue:)) ?? profile.bbcodeDialect()
         let format = format.flatMap(DraftFormat.init(rawValue:)) ?? source.format
         let bbcode = format == .markdown ? BBCodeConverter(dialect: dialect).convert(source.body) : source.body
-        let themeName = ThemeSelection.name(requested: theme, profile: profile, forum: source.forum)
         let author = profile.username ?? profile.name
 
         if remote {
@@ -113,14 +112,16 @@ struct PreviewCommand: AsyncParsableCommand {
                 writeOut(ForumPostText.render(html: rendered.html, header: author, width: width ?? TerminalSize.columns()))
                 return
             }
-            let theme = try BundledThemes.factory(paths: paths).theme(named: themeName)
+            let theme = try ThemeSelection.theme(requested: theme, profile: profile, forum: source.forum,
+                                                  from: BundledThemes.factory(paths: paths))
             try writePage(ThemedPage(title: "Forum preview: \(source.title)", theme: theme,
                                      posts: [ThemedPage.Post(author: author, bodyHTML: rendered.html)]), paths: paths)
             return
         }
 
         let document = BBCode.parse(bbcode, dialect: dialect)
-        let theme = try BundledThemes.factory(paths: paths).theme(named: themeName)
+        let theme = try ThemeSelection.theme(requested: theme, profile: profile, forum: source.forum,
+                                                  from: BundledThemes.factory(paths: paths))
         guard html else {
             let renderer = TerminalRenderer(theme: theme, depth: color.depth, width: width ?? TerminalSize.columns())
             writeOut(renderer.render(document, header: author))

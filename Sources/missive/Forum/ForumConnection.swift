@@ -35,7 +35,7 @@ struct ForumConnection {
         case "somethingawful":
             return try SomethingAwfulAdapter(baseURL: baseURL, settings: settings, username: profile.username, credentials: credentials)
         default:
-            throw ProfileError.unknownEngine(profile: profile.name, engine: profile.engine)
+            throw ProfileError.unknownEngine(profile)
         }
     }
 

@@ -2,7 +2,8 @@ import Common
 
 /// Why a profile cannot be turned into a forum connection.
 enum ProfileError: MissiveError, Equatable {
-    case unknownEngine(profile: String, engine: String)
+    /// The whole profile, to say where in config.toml its engine is set.
+    case unknownEngine(Profile)
     case badBaseURL(profile: String, url: String)
     case noUsername(profile: String)
 
@@ -17,8 +18,8 @@ enum ProfileError: MissiveError, Equatable {
 
     var description: String {
         switch self {
-        case let .unknownEngine(profile, engine):
-            "profile \(profile): unknown engine \"\(engine)\" (known: \(Self.engines.joined(separator: ", ")))"
+        case let .unknownEngine(profile):
+            profile.invalidValue("engine", profile.engine, isNot: "a forum engine Missive knows", validValues: Self.engines)
         case let .badBaseURL(profile, url):
             "profile \(profile): base_url \"\(url)\" is not an http:// or https:// address"
         case let .noUsername(profile):

@@ -8,8 +8,8 @@ extension Profile {
     func bbcodeDialect() throws(CommandError) -> Dialect {
         guard let named = dialect else { return Dialect(rawValue: engine) ?? .default }
         guard let known = Dialect(rawValue: named) else {
-            throw CommandError(.config, "profile \(name) names the dialect \"\(named)\" in config.toml, which Missive does not know; "
-                + "use one of \(Dialect.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw CommandError(.config, invalidValue("dialect", named, isNot: "a dialect Missive knows",
+                                                     validValues: Dialect.allCases.map(\.rawValue)))
         }
         return known
     }
