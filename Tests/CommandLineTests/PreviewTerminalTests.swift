@@ -56,10 +56,24 @@ import Testing
         #expect(marker[0].foreground == colour("accent.list_marker"))
         let image = try #require(screen.cells(of: "[image:"))
         #expect(image[0].foreground == colour("accent.image"))
-        // The poster's name on the post's header bar. (How far the bar reaches cannot be read
-        // back: capture-pane leaves out the erased cells at the ends of lines.)
+        // The poster's name on the post's header bar, which reaches across the whole width.
         let name = try #require(screen.cells(of: " Missive Tester"))
         #expect(name.allSatisfy { $0.bold && $0.background == colour("post.header_background") })
+        let headerRow = try #require(screen.rows.first { String($0.map(\.character)).hasPrefix(" Missive Tester") })
+        #expect(headerRow.count == 100 && headerRow.allSatisfy { $0.background == colour("post.header_background") })
+        // Every line of the post is painted to the same width, in its own background: the
+        // quote's to the end of the quote's lines, the post's elsewhere.
+        let postRows = screen.rows.filter { row in
+            let text = String(row.map(\.character))
+            return !row.isEmpty && !text.hasPrefix("[exit") && !text.hasPrefix("Pane is dead")
+        }
+        #expect(postRows.count > 8)
+        #expect(postRows.allSatisfy { $0.count == 100 && $0.allSatisfy { $0.background != nil } },
+                "\(postRows.map { String($0.map(\.character)) })")
+        let quoted = try #require(screen.rows.first { String($0.map(\.character)).hasPrefix("│ quoted") })
+        #expect(quoted.last?.background == colour("quote.background"))
+        let someRow = try #require(screen.rows.first { String($0.map(\.character)).hasPrefix("Some") })
+        #expect(someRow.last?.background == colour("post.background"))
     }
 
     @Test func yosposIn256Colours() throws {
