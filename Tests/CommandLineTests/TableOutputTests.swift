@@ -25,6 +25,7 @@ import Testing
             (["drafts", "list"], "ID    KIND   TARGET                REVS CHANGED     TEXT"),
             (["drafts", "search", "flood"], "ID    KIND   TARGET"),
             (["queue", "list"], "ID    STATE     WHEN"),
+            (["history"], "ID    WHEN                            CHANGE"),
         ]
         for (arguments, header) in cases {
             let with = try home.run(arguments)
