@@ -30,7 +30,7 @@ import Testing
         #expect(remove.output.contains("the default is sandbox"))
         #expect(!FileManager.default.fileExists(atPath: jar.path))
         let plain = try runMissive(["profiles", "list", "--no-headers"], environment: environment)
-        #expect(plain.output.hasPrefix("* sandbox         somethingawful "), "\(plain.output)")
+        #expect(plain.output.hasPrefix("*  sandbox         somethingawful  "), "\(plain.output)")
         #expect(plain.output.contains("http://127.0.0.1:8642/"))
     }
 

@@ -9,7 +9,8 @@ import Foundation
 struct TextTable {
     struct Column {
         var name: String
-        /// Columns this one takes at least; the last column takes what it needs.
+        /// Columns this one takes at least (more when a cell is wider); the last column takes
+        /// what it needs.
         var width: Int
     }
 
@@ -39,7 +40,13 @@ struct TextTable {
     /// The whole table, a line for each row, each ending in a newline; nothing without rows.
     func render(width: Int?, headers: Bool) -> String {
         guard !rows.isEmpty else { return "" }
-        let widths = columns.map(\.width)
+        // A column is as wide as it says, or its widest cell or name and two spaces (the same
+        // with or without the header line, so --no-headers only takes the first line away).
+        let widths = columns.indices.map { index in
+            let cells = rows.map { index < $0.count ? $0[index].unicodeScalars.count : 0 }
+            let widest = max(cells.max() ?? 0, columns[index].name.unicodeScalars.count)
+            return max(columns[index].width, widest + 2)
+        }
         var lines = headers ? [Self.line(columns.map(\.name), widths: widths)] : []
         lines += rows.map { Self.line($0, widths: widths) }
         return lines.map { Self.cut($0, to: width) + "\n" }.joined()
