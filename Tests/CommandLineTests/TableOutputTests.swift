@@ -78,6 +78,13 @@ import Testing
         let forced = try Self.run(home, ["drafts", "search", "flood", "--no-headers"], ["CLICOLOR_FORCE": "1"])
         #expect(forced.output.contains("\u{1B}[1mflood\u{1B}[0m control"), "\(forced.output)")
         #expect(!forced.output.contains("[flood]"))
+        // Cut and coloured: the escape codes take no columns and the cut line ends with a reset.
+        let both = try Self.run(home, ["drafts", "search", "flood", "--no-headers"], ["CLICOLOR_FORCE": "1", "MISSIVE_COLUMNS": "60"])
+        for line in both.output.split(separator: "\n") {
+            let visible = line.replacing(/\x{1B}\[[0-9;]*m/, with: "")
+            #expect(visible.unicodeScalars.count <= 60 && visible.unicodeScalars.count >= 55, "\(line)")
+            if line.contains("\u{1B}") { #expect(line.hasSuffix("\u{1B}[0m")) }
+        }
         let noColor = try Self.run(home, ["drafts", "search", "flood"], ["CLICOLOR_FORCE": "1", "NO_COLOR": "1"])
         #expect(!noColor.output.contains("\u{1B}"))
     }

@@ -66,6 +66,22 @@ struct TextTable {
         return cutLines(text, width: width)
     }
 
+    /// Columns `line` takes on the screen: its Unicode scalars, escape codes not counted.
+    private static func columns(_ line: ArraySlice<UInt8>) -> Int {
+        var count = 0
+        var inEscape = false
+        for byte in line {
+            if inEscape {
+                if byte >= 0x40, byte <= 0x7E, byte != UInt8(ascii: "[") { inEscape = false }
+            } else if byte == 0x1B {
+                inEscape = true
+            } else if byte & 0xC0 != 0x80 {
+                count += 1
+            }
+        }
+        return count
+    }
+
     private static func cutLines(_ text: [UInt8], width: Int) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(text.count)
@@ -74,12 +90,26 @@ struct TextTable {
             var end = start
             while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
             let line = text[start..<end]
-            let scalars = line.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
-            if scalars <= width {
+            if columns(line) <= width {
                 output += line
             } else {
+                // Escape codes (ESC [ … letter) are copied whole and take no columns; the cut
+                // line ends with a reset so a bold match cut in half does not run on.
                 var kept = 0
+                var inEscape = false
+                var sawEscape = false
                 for byte in line {
+                    if inEscape {
+                        output.append(byte)
+                        if byte >= 0x40, byte <= 0x7E, byte != UInt8(ascii: "[") { inEscape = false }
+                        continue
+                    }
+                    if byte == 0x1B {
+                        inEscape = true
+                        sawEscape = true
+                        output.append(byte)
+                        continue
+                    }
                     if byte & 0xC0 != 0x80 {
                         if kept == width - 1 { break }
                         kept += 1
@@ -87,6 +117,7 @@ struct TextTable {
                     output.append(byte)
                 }
                 output += "…".utf8
+                if sawEscape { output += "\u{1B}[0m".utf8 }
             }
             if end < text.count { output.append(UInt8(ascii: "\n")) }
             start = end + 1
