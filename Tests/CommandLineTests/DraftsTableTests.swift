@@ -15,7 +15,7 @@ import Testing
         #expect(try home.run(["reply", "3507451", "--body-file", accents, "--no-edit"]).status == 0)
         let day = try #require((try home.drafts().first?["updated_at"] as? String)?.prefix(10))
 
-        let list = try home.run(["drafts", "list"])
+        let list = try home.run(["drafts", "list", "--no-headers"])
         #expect(list.status == 0, "\(list.errorOutput)")
         #expect(list.output == """
             2     reply  thread 3507451        r2   \(day)  \(String(repeating: "é", count: 59))…
@@ -23,17 +23,17 @@ import Testing
 
             """)
 
-        let search = try home.run(["drafts", "search", "secon"])
-        #expect(search.output == "1     pm     PM to Zoë             r1   \(day)  naïve plan: first line [second] line\n")
+        let search = try home.run(["drafts", "search", "secon", "--no-headers"])
+        #expect(search.output == "1     pm     PM to Zoë             r1   \(day)  naïve plan: first line second line\n")
 
         #expect(try home.run(["drafts", "rm", "2"]).status == 0)
-        let all = try home.run(["drafts", "list", "--all"])
+        let all = try home.run(["drafts", "list", "--all", "--no-headers"])
         #expect(all.output.split(separator: "\n").first?.hasSuffix("… [deleted]") == true)
-        #expect(try home.run(["drafts", "list"]).output.split(separator: "\n").count == 1)
+        #expect(try home.run(["drafts", "list", "--no-headers"]).output.split(separator: "\n").count == 1)
 
         // A deleted (or sent) draft is searched only with --all, and marked.
         #expect(try home.run(["drafts", "search", "éé"]).output.isEmpty)
-        let closed = try home.run(["drafts", "search", "éé", "--all"])
+        let closed = try home.run(["drafts", "search", "éé", "--all", "--no-headers"])
         #expect(closed.status == 0 && closed.output.hasPrefix("2 ") && closed.output.hasSuffix(" [deleted]\n"), "\(closed.output)")
     }
 
@@ -44,10 +44,10 @@ import Testing
             let body = try home.file("b\(thread).md", Data("body \(thread)".utf8))
             #expect(try home.run(["reply", thread, "--body-file", body, "--no-edit"]).status == 0)
         }
-        let two = try home.run(["drafts", "list", "--limit", "2"])
+        let two = try home.run(["drafts", "list", "--limit", "2", "--no-headers"])
         #expect(two.output.split(separator: "\n").map { $0.prefix(6) } == ["3     ", "2     "])
         #expect(two.errorOutput.contains("showing the 2 most recent of 3 drafts; --limit 0 shows all"))
-        let all = try home.run(["drafts", "list", "--limit", "0"])
+        let all = try home.run(["drafts", "list", "--limit", "0", "--no-headers"])
         #expect(all.output.split(separator: "\n").count == 3)
         #expect(all.errorOutput.isEmpty)
     }

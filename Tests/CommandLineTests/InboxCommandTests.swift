@@ -21,6 +21,11 @@ import Testing
         #expect(byURL.output.contains("\n\nWelcome! Reply to this message to try PMs.\n"))
         #expect(try sandbox.run(["inbox", "show", String(id)]).output == byURL.output)
 
+        let table = try sandbox.run(["inbox"]).output.split(separator: "\n")
+        #expect(table.first?.hasPrefix("ID") == true && table.first?.contains("FROM") == true, "\(table)")
+        #expect(table.count >= 2 && table[1].hasPrefix("\(id) "), "\(table)")
+        let bare = try sandbox.run(["inbox", "--no-headers"]).output.split(separator: "\n")
+        #expect(bare == Array(table.dropFirst()))
         let sent = try sandbox.run(["inbox", "--folder", "sent"])
         #expect(sent.status == 0)
         #expect(sent.output == "No messages in sent.\n")

@@ -29,8 +29,9 @@ import Testing
         #expect(remove.status == 0)
         #expect(remove.output.contains("the default is sandbox"))
         #expect(!FileManager.default.fileExists(atPath: jar.path))
-        let plain = try runMissive(["profiles"], environment: environment)
-        #expect(plain.output.hasPrefix("* sandbox\tsomethingawful\thttp://127.0.0.1:8642/"))
+        let plain = try runMissive(["profiles", "list", "--no-headers"], environment: environment)
+        #expect(plain.output.hasPrefix("*  sandbox         somethingawful  "), "\(plain.output)")
+        #expect(plain.output.contains("http://127.0.0.1:8642/"))
     }
 
     @Test func badProfilesAreRefusedWithUsageStatus() throws {

@@ -26,7 +26,7 @@ import Testing
         let queued = try home.run(["queue", String(reply), String(pm), "--at", "+1h"])
         #expect(queued.status == 0 && queued.output == "1\n2\n", "\(queued.errorOutput)")
 
-        let list = try home.run(["queue", "list"])
+        let list = try home.run(["queue", "list", "--no-headers"])
         let lines = list.output.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix("2     queued") && lines[0].contains("d\(pm)") && lines[0].contains("PM to Zoë: hi there"))

@@ -17,8 +17,13 @@ import Testing
     }
 
     @Test func listShowsEveryBundledThemeWithItsParentAndNoEscapesWhenPiped() throws {
-        let result = try runMissive(["themes", "list"], environment: environment)
+        let result = try runMissive(["themes", "list", "--no-headers"], environment: environment)
         #expect(result.status == 0, "\(result.errorOutput)")
+        let headed = try runMissive(["themes", "list"], environment: environment).output.split(separator: "\n")
+        #expect(headed.first?.hasPrefix("NAME      PARENT   SOURCE        DESCRIPTION") == true, "\(headed)")
+        #expect(Array(headed.dropFirst()) == result.output.split(separator: "\n"))
+        let cut = try runMissive(["themes", "list"], environment: environment.merging(["MISSIVE_COLUMNS": "30"]) { _, new in new })
+        #expect(cut.output.split(separator: "\n").allSatisfy { $0.unicodeScalars.count <= 30 }, "\(cut.output)")
         let rows = result.output.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
         let parents = Dictionary(rows.map { (String($0[0]), String($0[1])) }, uniquingKeysWith: { first, _ in first })
         #expect(parents == ["default": "-", "dark": "default", "yospos": "dark", "amberpos": "yospos",

@@ -40,13 +40,19 @@ struct DraftTable {
         output.append(UInt8(ascii: "\n"))
     }
 
-    /// Writes the table to stdout, or says `empty` on stderr when there were no rows.
-    func print(empty: String) {
+    /// The header line's columns, as wide as the rows' columns.
+    static let columns = [("ID", 6), ("KIND", 7), ("TARGET", 22), ("REVS", 5), ("CHANGED", 12), ("TEXT", 0)]
+
+    /// Writes the table to stdout, with a header line unless `headers` is false and cut to the
+    /// terminal's width, or says `empty` on stderr when there were no rows.
+    func print(empty: String, headers: Bool = true) {
         guard rows > 0 else {
             Console.note(empty)
             return
         }
-        FileHandle.standardOutput.write(Data(output))
+        let width = TableTerminal.width()
+        if headers { FileHandle.standardOutput.write(Data((TextTable.cut(TextTable.header(Self.columns), to: width) + "\n").utf8)) }
+        FileHandle.standardOutput.write(Data(TextTable.cut(output, to: width)))
     }
 
     /// `text` and then spaces up to `width` columns, or one space when it fills them already.

@@ -18,6 +18,8 @@ struct DraftsList: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON for scripts.")
     var json = false
 
+    @OptionGroup var headerOptions: HeaderOptions
+
     func validate() throws {
         if limit < 0 { throw ValidationError("--limit must be 0 (all) or more") }
     }
@@ -33,7 +35,7 @@ struct DraftsList: AsyncParsableCommand {
         } else {
             var table = DraftTable()
             try workspace.store.scanDrafts(includeDeleted: all, limit: limit) { table.append($0) }
-            table.print(empty: "no drafts yet: start one with `missive reply THREAD`")
+            table.print(empty: "no drafts yet: start one with `missive reply THREAD`", headers: headerOptions.headers)
             shown = table.rows
         }
         if let limit, shown == limit {

@@ -14,6 +14,8 @@ struct HistoryCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON: a list of id, kind, summary, state, created_at.")
     var json = false
 
+    @OptionGroup var headerOptions: HeaderOptions
+
     func validate() throws {
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
     }
@@ -23,10 +25,12 @@ struct HistoryCommand: AsyncParsableCommand {
         let entries = try workspace.store.history(limit: limit)
         if json { return try printJSON(entries.map(HistoryEntryJSON.init)) }
         if entries.isEmpty { Console.note("no changes yet") }
+        var table = TextTable([("ID", 6), ("WHEN", 32), ("CHANGE", 0)])
         for entry in entries {
             let mark = entry.state == .undone ? "  (undone)" : ""
-            Console.print("\(DraftTable.pad(String(entry.id), 6))\(Timestamp.table(entry.createdAt, now: workspace.now))  \(entry.summary)\(mark)")
+            table.append([String(entry.id), Timestamp.table(entry.createdAt, now: workspace.now), entry.summary + mark])
         }
+        Swift.print(table.render(width: TableTerminal.width(), headers: headerOptions.headers), terminator: "")
     }
 }
 

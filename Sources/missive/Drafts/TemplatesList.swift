@@ -7,6 +7,8 @@ struct TemplatesList: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON: a list of name, kind, parent, summary.")
     var json = false
 
+    @OptionGroup var headerOptions: HeaderOptions
+
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
         let templates = try workspace.store.templates()
@@ -14,11 +16,13 @@ struct TemplatesList: AsyncParsableCommand {
         if templates.isEmpty {
             Console.note("no templates yet: `missive templates import drafts/templates` loads the starter set")
         }
+        var table = TextTable([("NAME", 20), ("KIND", 8), ("SUMMARY", 0)])
         for template in templates {
             let kind = template.fields["kind"] ?? "(from parent)"
             let parent = template.parent.map { "  < \($0)" } ?? ""
-            Console.print("\(DraftTable.pad(template.name, 20))\(DraftTable.pad(kind, 8))\(template.summary)\(parent)")
+            table.append([template.name, kind, template.summary + parent])
         }
+        print(table.render(width: TableTerminal.width(), headers: headerOptions.headers), terminator: "")
     }
 }
 

@@ -18,6 +18,8 @@ struct InboxListCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(PrivateMessageSummaryJSON.help))
     var json = false
 
+    @OptionGroup var headerOptions: HeaderOptions
+
     func run() async throws {
         let connection = try ForumConnection.open(forum)
         let messages = try await connection.adapter.privateMessages(in: folder)
@@ -26,10 +28,12 @@ struct InboxListCommand: AsyncParsableCommand {
             print("No messages in \(folder.rawValue).")
             return
         }
+        var table = TextTable([("ID", 0), ("FLAGS", 0), ("DATE", 0), (folder == .sent ? "TO" : "FROM", 0), ("SUBJECT", 0)])
         for message in messages {
             let flags = (message.unread ? "N" : "-") + (message.replied ? "R" : "-") + (message.forwarded ? "F" : "-")
-            print([String(message.id), flags, message.date, message.correspondent, message.subject].joined(separator: "\t"))
+            table.append([String(message.id), flags, message.date, message.correspondent, message.subject])
         }
+        print(table.render(width: TableTerminal.width(), headers: headerOptions.headers), terminator: "")
     }
 }
 

@@ -9,6 +9,8 @@ struct ProfilesListCommand: ParsableCommand {
     @Flag(help: "Print JSON: a list of name, engine, base_url, username, dialect, theme, default.")
     var json = false
 
+    @OptionGroup var headerOptions: HeaderOptions
+
     struct Entry: Encodable {
         var name: String
         var engine: String
@@ -30,9 +32,10 @@ struct ProfilesListCommand: ParsableCommand {
                   theme: $0.theme, isDefault: $0.name == config.defaultProfile)
         }
         if json { return try printJSON(entries) }
+        var table = TextTable([("", 2), ("NAME", 16), ("ENGINE", 10), ("USER", 16), ("URL", 0)])
         for entry in entries {
-            let user = entry.username.map { " as \($0)" } ?? ""
-            print("\(entry.isDefault ? "*" : " ") \(entry.name)\t\(entry.engine)\t\(entry.baseURL)\(user)")
+            table.append([entry.isDefault ? "*" : " ", entry.name, entry.engine, entry.username ?? "-", entry.baseURL])
         }
+        print(table.render(width: TableTerminal.width(), headers: headerOptions.headers), terminator: "")
     }
 }

@@ -25,6 +25,8 @@ struct SmiliesCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON: a list of code, group, image_url, title.")
     var json = false
 
+    @OptionGroup var headerOptions: HeaderOptions
+
     func run() async throws {
         // Reading the list needs no login, so the cookie jar is only read.
         let connection = try ForumConnection.open(forum, cookieJar: .readOnly)
@@ -40,9 +42,11 @@ struct SmiliesCommand: AsyncParsableCommand {
             needle.isEmpty || [smilie.code, smilie.group, smilie.title ?? ""].contains { $0.lowercased().contains(needle) }
         }
         if json { return try printJSON(shown.map(SmilieJSON.init)) }
+        var table = TextTable([("CODE", 0), ("GROUP", 0), ("TITLE", 0)])
         for smilie in shown {
-            print([smilie.code, smilie.group, smilie.title ?? ""].joined(separator: "\t"))
+            table.append([smilie.code, smilie.group, smilie.title ?? ""])
         }
+        print(table.render(width: TableTerminal.width(), headers: headerOptions.headers), terminator: "")
     }
 }
 

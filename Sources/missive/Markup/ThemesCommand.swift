@@ -24,6 +24,8 @@ struct ThemesCommand: ParsableCommand {
 
         @OptionGroup var color: ColorOptions
 
+        @OptionGroup var headerOptions: HeaderOptions
+
         func run() throws {
             let paths = MissivePaths.resolve()
             let factory = try BundledThemes.factory(paths: paths)
@@ -42,9 +44,14 @@ struct ThemesCommand: ParsableCommand {
                 return
             }
             let depth = color.depth
-            let nameWidth = rows.map(\.name.count).max() ?? 4
+            let nameWidth = max(rows.map(\.name.count).max() ?? 4, 4)
             let parentWidth = max(rows.map { ($0.parent ?? "-").count }.max() ?? 1, 6)
             var out = ""
+            if headerOptions.headers, !rows.isEmpty {
+                // The swatch is 16 columns wide on the screen.
+                let columns = [("NAME", nameWidth + 2), ("PARENT", parentWidth + 2)] + (depth != .none ? [("SWATCH", 18)] : [])
+                out += TextTable.header(columns + [("SOURCE", 14), ("DESCRIPTION", 0)]) + "\n"
+            }
             for row in rows {
                 var line = row.name.padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0)
                 line += (row.parent ?? "-").padding(toLength: parentWidth + 2, withPad: " ", startingAt: 0)
@@ -53,7 +60,9 @@ struct ThemesCommand: ParsableCommand {
                 line += row.description ?? ""
                 out += line.trimmingCharacters(in: .whitespaces) + "\n"
             }
-            writeOut(out)
+            // Cut to the terminal only without swatches: their escape codes are no columns.
+            let width = depth == .none ? TableTerminal.width() : nil
+            writeOut(out.split(separator: "\n").map { TextTable.cut(String($0), to: width) + "\n" }.joined())
         }
     }
 

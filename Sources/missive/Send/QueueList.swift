@@ -18,6 +18,8 @@ struct QueueList: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON for scripts.")
     var json = false
 
+    @OptionGroup var headerOptions: HeaderOptions
+
     static let states = ["pending", "queued", "held", "sending", "retrying", "unknown", "sent", "failed", "cancelled"]
 
     func validate() throws {
@@ -40,7 +42,11 @@ struct QueueList: AsyncParsableCommand {
             Console.note("the outbox is empty: queue a draft with `missive queue DRAFT`")
             return
         }
-        table.output.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
+        let width = TableTerminal.width()
+        if headerOptions.headers {
+            Console.print(TextTable.cut(TextTable.header(QueueTable.columns), to: width))
+        }
+        FileHandle.standardOutput.write(Data(TextTable.cut(table.output, to: width)))
     }
 }
 
@@ -53,6 +59,9 @@ struct QueueTable {
     private var lastLocal: [UInt8] = []
 
     var isEmpty: Bool { output.isEmpty }
+
+    /// The header line's columns, as wide as the rows' columns.
+    static let columns = [("ID", 6), ("STATE", 10), ("WHEN", 20), ("DRAFT", 7), ("TARGET  ATTEMPTS  RESULT", 0)]
 
     mutating func append(_ row: OutboxListingColumns) {
         if output.isEmpty { output.reserveCapacity(1 << 20) }
