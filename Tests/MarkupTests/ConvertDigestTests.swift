@@ -27,20 +27,22 @@ import Testing
         ]
     }
 
-    /// Recorded from the pre-change build (see above), keyed by `testDescription`.
+    /// Recorded from the pre-change build (see above), keyed by `testDescription`; the default and
+    /// soft-break digests recorded again when autolinks began escaping a `[` in their text (a
+    /// `[url=...]` there hid the words after it: found by ConvertPropertyTests).
     static let expected: [String: String] = [
-        "somethingawful default": "23dba0a9cf85986aefef10742a3d51e689688a3a0002d6eaddc08947120a6b0f",
+        "somethingawful default": "ff43ef3bb2365eee9f0136e260c1fbc3e2835273287542cde95759bae36e85a0",
         "somethingawful strict": "b20f6eeb72876b9b9759457f1b82e4c6f87721407b986092064c88333d2e4917",
-        "somethingawful soft-breaks newline": "754c39bda88e495f9ff273f2ed6a74f1a66abbb7395a13ad98f4ae74075dd2f8",
-        "vbulletin default": "3b4f16f10ba0b70925617c1c7f26b6e268681ac56c3fa8b328c302982d24b84c",
+        "somethingawful soft-breaks newline": "5ab91b2369432477fd99146b2deba2d5aaf712b21ea71ea4322aeedc720c4033",
+        "vbulletin default": "0dbbf6971478579ac5364a6427bd4ea2273e7202071b02ef5ecbd730d29c859d",
         "vbulletin strict": "975d23b976f4251f7e9a82aab0d5682f13af64afef3a97705c3b22e87377ecd0",
-        "vbulletin soft-breaks newline": "8029223526c4e671b60d0495419e44a570a67d817246e607a234530657660afa",
-        "phpbb default": "0df90f5ed40291e80c41f8761a0726c3d49219270b74c44b4201af0a8a2ce73e",
+        "vbulletin soft-breaks newline": "b1f70eac388dab341199c6d2bbe986dd385f5bdb8a1d3ec5839360bea49a2cd6",
+        "phpbb default": "b1054cd3d049e7f8893ad98f38127b29d696d11593b72d5cc2573d0a19ab4116",
         "phpbb strict": "08870f6ea94a40b9b9460462c722056d3751a26e5ebf6a00bc9f7982b2f525d1",
-        "phpbb soft-breaks newline": "333897d978dd27050662525e2d63e9784917db918a703dc177450de2a1dba85f",
-        "xenforo default": "bbf6a590cb7c8bed2246340b41a26862acafcaf3c1ff1a6c34ca5932930123f8",
+        "phpbb soft-breaks newline": "759f4bf10c64fbdf1399393c112dfe72d7bb7659426adf956db99251c69420a4",
+        "xenforo default": "b55631e38ecf8d6c68e25642b88479cb08e37d504030447311f3c7f04d0ee272",
         "xenforo strict": "3fd76e79ebeff570daceb766548d06dbc95f52269b2db9ef0c283a0d311f9b09",
-        "xenforo soft-breaks newline": "9903b4b9c5196b6e6d108e2aafe48002f06ff940b11d8783fc6da28d68e6c6a0",
+        "xenforo soft-breaks newline": "5576cc93008bcbf43f63315a0f39be9b1935119db7a1c29aac886fc5a2cc6d07",
     ]
 
     @Test(arguments: cases)

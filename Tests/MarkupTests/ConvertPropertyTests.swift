@@ -65,6 +65,16 @@ import Markup
         }
     }
 
+    /// The counterexample the property below once found: a `[url=...]` inside an autolink's text
+    /// opened a tag in the link and hid the word after it.
+    @Test(arguments: Dialect.allCases)
+    func anAutolinkHoldingATagStillShowsEveryWord(dialect: Dialect) {
+        let markdown = "<http://x.example/a[url=http://y]word>"
+        let forum = VisibleText.ofForumPost(markdown, dialect: dialect, options: .init())
+        #expect(forum.components(separatedBy: "word").count == VisibleText.ofBrowserPage(markdown).components(separatedBy: "word").count,
+                "\(forum.debugDescription)")
+    }
+
     /// Tags the author typed may format text on the forum but never hide it: every word a
     /// browser shows of cmark's HTML, the forum shows too.
     @Test(arguments: Dialect.allCases)

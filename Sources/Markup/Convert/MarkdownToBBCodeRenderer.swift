@@ -24,6 +24,8 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
     var delimiterHTMLDepths: [Int] = []
     /// While inside an image, its alt text is not shown (as in a browser).
     private var skippingUntilExitOf: CMarkNode?
+    /// Autolinks open around the text being written: their text is escaped strictly.
+    private var autolinks = 0
     var openHTML = OpenRawHTML()
 
     init(dialect: Dialect, options: ConversionOptions, capacity: Int, sink: BBCodeSink? = nil, chunkSize: Int = 1 << 16) {
@@ -47,7 +49,7 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
 
     /// How text of the post is escaped where it currently lands.
     var textEscaping: Escaping {
-        out.isInPlainContext ? .plain : .prose(strict: options.strict || openHTML.codeDepth > 0)
+        out.isInPlainContext ? .plain : .prose(strict: options.strict || openHTML.codeDepth > 0 || autolinks > 0)
     }
 
     // MARK: - The switch
@@ -151,12 +153,17 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
             renderFormatting(node, entering: entering, tags: spelled.bold)
 
         case CMARK_NODE_LINK:
+            // An autolink's text is its address, never BBCode the author typed: a `[url=...]` in it
+            // would open a tag inside the link and hide the words after it.
+            let isAutolink = node.firstChild.map { $0.type == CMARK_NODE_TEXT && $0.next == nil && $0.literal == node.url } ?? false
             if entering {
                 let url = node.url
+                if isAutolink { autolinks += 1 }
                 openFormatting(url.isEmpty ? [] : [dialect.link(href: URLEscaping.encode(url))], for: node)
             } else {
                 closeHTML(ownedBy: node)
                 closeFormatting(for: node)
+                if isAutolink { autolinks -= 1 }
             }
 
         case CMARK_NODE_IMAGE:
