@@ -87,6 +87,8 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
     /// A bot check (Cloudflare's "Just a moment...") answered instead of the forum: nothing
     /// reached it, and asking again without a browser's cookies meets the same check.
     case botCheck
+    /// The form's security token had expired: nothing was posted, and a fresh form will do.
+    case securityTokenExpired(message: String)
 
     public var description: String {
         switch self {
@@ -108,6 +110,7 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
         case .botCheck:
             "the forum's bot check (Cloudflare) answered instead of the forum; log in with a web browser, "
                 + "export its cookies (cookies.txt) and run `missive login --cookies FILE`"
+        case let .securityTokenExpired(message): message
         }
     }
 
@@ -127,14 +130,15 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
         case .noSuchUser: .noUser
         case .doesNotExist: .noInput
         case .tooLong, .invalid: .dataError
-        case .forumError: .failure
+        case .forumError, .securityTokenExpired: .failure
         }
     }
 }
 
 public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
-    /// The forum's flood control: wait between posts.
-    case floodControl(String)
+    /// The forum's flood control, in its words; `interval` is the wait between posts it names
+    /// ("wait 30 seconds between posts"), read where the page is classified.
+    case floodControl(String, interval: Int? = nil)
     /// The forum's database-error page.
     case databaseError(String)
     /// HTTP 5xx (or 429).
@@ -146,7 +150,7 @@ public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .floodControl(message): "flood control: \(message)"
+        case let .floodControl(message, _): "flood control: \(message)"
         case let .databaseError(message): "the forum's database is unavailable: \(message)"
         case let .serverError(status): "the forum answered with HTTP \(status)"
         case let .unreachable(message): message

@@ -2,23 +2,12 @@ import Foundation
 import Store
 
 /// Spacing sends by the forum's flood interval instead of hammering it. The interval is learned
-/// from the forum's own words ("wait 30 seconds between posts"), kept per account and channel in
+/// from the forum's answer (the adapter reads "wait 30 seconds between posts"), kept per account and channel in
 /// the store (so separate runs and separate senders share it), and each send then waits for the
 /// interval after the last one, plus a small margin.
 struct FloodPace {
     /// Added to our own computed waits: enough to absorb the forum's and our clocks' rounding.
     var margin: TimeInterval
-
-    /// The interval the forum states, when it states one.
-    static func interval(in message: String) -> TimeInterval? {
-        let words = message.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-        for index in words.indices.dropLast(3) where words[index] == "wait" {
-            if let seconds = Int(words[index + 1]), words[index + 2].hasPrefix("second"), words[index + 3] == "between" {
-                return TimeInterval(seconds)
-            }
-        }
-        return nil
-    }
 
     /// A send went through: the next one waits a full interval.
     func afterSend(_ pace: OutboxPace, now: Date) -> OutboxPace {
@@ -32,9 +21,9 @@ struct FloodPace {
     /// exact time is the last send plus the interval; the forum's "try again in N seconds" is
     /// rounded up, so it only bounds that from below (someone else may have posted for us, in a
     /// browser). Without either, the policy's wait for the seconds named applies (`fallback`).
-    func afterFlood(_ pace: OutboxPace, message: String, secondsLeft: Int?, now: Date, fallback: Date) -> OutboxPace {
+    func afterFlood(_ pace: OutboxPace, interval: Int?, secondsLeft: Int?, now: Date, fallback: Date) -> OutboxPace {
         var pace = pace
-        if let interval = Self.interval(in: message) { pace.interval = interval }
+        if let interval { pace.interval = TimeInterval(interval) }
         var next = fallback
         if pace.interval > 0, let last = pace.lastSentAt {
             let floor = now.addingTimeInterval(TimeInterval(max(0, (secondsLeft ?? 0) - 1)))

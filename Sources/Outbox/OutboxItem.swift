@@ -76,20 +76,28 @@ extension OutboxItem {
             command: encodedCommand ?? (try? command.encoded()) ?? "", idempotencyKey: idempotencyKey, state: state.name,
             due: state.due, failures: failures, lastError: lastError, undoneBy: undoneBy, marker: marker,
             createdAt: createdAt, updatedAt: updatedAt)
+        func keep(_ reason: Reason, words: Bool) {
+            (row.reasonCode, row.reasonValues) = reason.stored
+            if words { row.detail = reason.description }
+        }
         switch state {
         case let .sending(owner, _): row.owner = owner
-        case let .unknown(evidence, _): row.detail = evidence
-        case let .failed(reason): row.detail = reason
+        case let .unknown(reason, _): keep(reason, words: true)
+        case let .failed(reason): keep(reason, words: true)
+        case let .retrying(_, reason): keep(reason, words: false)
         case let .sent(postID, url):
             row.postID = postID
             row.url = url
-        case .pending, .queued, .held, .retrying, .cancelled: break
+        case .pending, .queued, .held, .cancelled: break
         }
         return row
     }
 
     /// The state a row's columns describe; a row that describes none is damaged, not guessed at.
     static func state(of row: OutboxRow) throws(OutboxError) -> OutboxState {
+        func reason(words: String?) -> Reason {
+            Reason.stored(code: row.reasonCode, values: row.reasonValues, words: words)
+        }
         func needDue() throws(OutboxError) -> Date {
             guard let due = row.due else { throw .corruptItem(row.id, "it is \(row.state) without a time") }
             return due
@@ -101,10 +109,10 @@ extension OutboxItem {
         case "sending":
             guard let owner = row.owner else { throw .corruptItem(row.id, "it is being sent by nobody") }
             return .sending(owner: owner, leaseUntil: try needDue())
-        case "retrying": return .retrying(at: try needDue())
-        case "unknown": return .unknown(evidence: row.detail ?? "", checkAt: row.due)
+        case "retrying": return .retrying(next: try needDue(), because: reason(words: row.lastError))
+        case "unknown": return .unknown(reason(words: row.detail), checkAt: row.due)
         case "sent": return .sent(postID: row.postID, url: row.url)
-        case "failed": return .failed(reason: row.detail ?? "")
+        case "failed": return .failed(reason(words: row.detail))
         case "cancelled": return .cancelled
         default: throw .corruptItem(row.id, "its state '\(row.state)' is unknown to this Missive")
         }
@@ -150,10 +158,12 @@ extension OutboxTransaction {
         do {
             return try OutboxItem(row: row)
         } catch {
-            guard ["queued", "pending", "retrying"].contains(row.state) else { return nil }
+            guard (OutboxStates.scheduled + OutboxStates.waiting).contains(row.state) else { return nil }
             var failed = row
+            let reason = Reason.damaged(error.description)
             failed.state = "failed"
-            failed.detail = error.description
+            failed.detail = reason.description
+            (failed.reasonCode, failed.reasonValues) = reason.stored
             failed.due = nil
             failed.owner = nil
             failed.updatedAt = now

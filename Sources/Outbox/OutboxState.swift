@@ -2,7 +2,7 @@ import Common
 import Foundation
 
 /// Where one outbox item stands. Only `sent` marks its draft sent (rule 2 of the product).
-public enum OutboxState: Sendable, Equatable, Codable {
+public enum OutboxState: Sendable, Equatable {
     /// Inside the undo window: `missive undo` can still take it back.
     case pending(until: Date)
     /// Waiting to be sent at `due`.
@@ -11,14 +11,14 @@ public enum OutboxState: Sendable, Equatable, Codable {
     case held
     /// Claimed by one sender until `leaseUntil`; nobody else may touch it meanwhile.
     case sending(owner: String, leaseUntil: Date)
-    /// A transient failure or a wait the forum asked for; tried again at `at`.
-    case retrying(at: Date)
+    /// A transient failure or a wait the forum asked for; tried again at `next`.
+    case retrying(next: Date, because: Reason)
     /// We cannot tell whether it landed; it is reconciled with the forum before any retry,
     /// not before `checkAt` (nil: at once): a forum that could not answer the question, or one
     /// that may still be storing a post whose answer we lost, is asked again a little later.
-    case unknown(evidence: String, checkAt: Date? = nil)
+    case unknown(Reason, checkAt: Date? = nil)
     case sent(postID: String?, url: String?)
-    case failed(reason: String)
+    case failed(Reason)
     case cancelled
 
     /// The state's name as stored and shown.
@@ -44,143 +44,13 @@ public enum OutboxState: Sendable, Equatable, Codable {
         }
     }
 
-    /// Whether a sender may claim the item at `now`, and whether it must ask the forum first.
-    public func claimable(at now: Date) -> Claim? {
-        switch self {
-        case .pending(let until): until <= now ? .send : nil
-        case .retrying(let at): at <= now ? .send : nil
-        case .unknown(_, let checkAt): (checkAt ?? .distantPast) <= now ? .reconcileFirst : nil
-        case .sending(_, let leaseUntil):
-            // The sender that held it died mid-send: it may have landed, so ask first.
-            leaseUntil <= now ? .reconcileFirst : nil
-        case .queued, .held, .sent, .failed, .cancelled: nil
-        }
-    }
-
     public enum Claim: Sendable, Equatable {
         case send
         case reconcileFirst
     }
 }
 
-/// What can happen to an item.
-public enum OutboxEvent: Sendable, Equatable {
-    /// `missive send` picked it up: the undo window starts.
-    case startWindow(until: Date)
-    case claim(owner: String, leaseUntil: Date, now: Date)
-    case delivered(postID: String?, url: String?)
-    case rejected(reason: String)
-    case retryAt(Date)
-    case lost(evidence: String, checkAt: Date? = nil)
-    /// The sender holding the lease is gone (its process ended mid-send): what it was doing may
-    /// have reached the forum, so the item is unknown until the forum is asked.
-    case abandon(evidence: String, checkAt: Date? = nil)
-    case cancel
-    case hold
-    case release(due: Date)
-    case reschedule(due: Date)
-    /// `missive queue retry`: a failed item gets another go.
-    case requeue(due: Date)
-    /// Undo of a user action puts back the state it had before.
-    case restore(OutboxState)
-}
-
-public struct TransitionError: MissiveError, Equatable {
-    public var from: String
-    public var event: String
-    public var why: String
-    public var status: ExitStatus { .dataError }
-    public var description: String { "cannot \(event) an item that is \(from): \(why)" }
-}
-
 extension OutboxState {
-    /// The one place that says which changes are allowed. Everything that moves an item goes
-    /// through here, so an item can never, say, go from `unknown` straight back to `queued`
-    /// (which could post it twice).
-    public func applying(_ event: OutboxEvent) throws(TransitionError) -> OutboxState {
-        func refuse(_ verb: String, _ why: String) -> TransitionError {
-            TransitionError(from: name, event: verb, why: why)
-        }
-        switch (self, event) {
-        case (.queued(let due), .startWindow(let until)):
-            return .pending(until: max(due, until))
-        case (.retrying, .startWindow):
-            return self  // a retry does not open a new window: the user already let it go
-        case (_, .startWindow):
-            throw refuse("start sending", "only queued items are sent")
-
-        case (_, .claim(let owner, let leaseUntil, let now)):
-            guard claimable(at: now) != nil else { throw refuse("claim", "it is not due, or another sender holds it") }
-            return .sending(owner: owner, leaseUntil: leaseUntil)
-
-        case (.sending, .delivered(let postID, let url)): return .sent(postID: postID, url: url)
-        case (.sending, .rejected(let reason)): return .failed(reason: reason)
-        case (.sending, .retryAt(let at)): return .retrying(at: at)
-        case (.sending, .lost(let evidence, let checkAt)): return .unknown(evidence: evidence, checkAt: checkAt)
-        case (_, .delivered), (_, .rejected), (_, .retryAt), (_, .lost):
-            throw refuse("record an outcome for", "only an item being sent has an outcome")
-
-        case (.sending, .abandon(let evidence, let checkAt)): return .unknown(evidence: evidence, checkAt: checkAt)
-        case (_, .abandon): throw refuse("abandon", "only an item being sent has a sender")
-
-        case (.pending, .cancel), (.queued, .cancel), (.held, .cancel), (.retrying, .cancel), (.failed, .cancel):
-            return .cancelled
-        case (.unknown, .cancel):
-            throw refuse("cancel", "it may already be on the forum; `missive send` will check first")
-        case (_, .cancel):
-            throw refuse("cancel", settled ?? "it is already cancelled")
-
-        case (.pending, .hold), (.queued, .hold), (.retrying, .hold): return .held
-        case (_, .hold): throw refuse("hold", "only waiting items can be held")
-
-        case (.held, .release(let due)): return .queued(due: due)
-        case (_, .release): throw refuse("release", "it is not held")
-
-        case (.queued, .reschedule(let due)), (.held, .reschedule(let due)), (.retrying, .reschedule(let due)),
-             (.pending, .reschedule(let due)):
-            return .queued(due: due)
-        case (_, .reschedule): throw refuse("reschedule", settled ?? "only a waiting, held or retrying item has a time to change")
-
-        case (.failed, .requeue(let due)), (.cancelled, .requeue(let due)): return .queued(due: due)
-        // "Try now": it stays a retry (no new undo window: the user already let it go), due at once.
-        case (.retrying, .requeue(let due)): return .retrying(at: due)
-        case (_, .requeue): throw refuse("retry", "only failed, cancelled or retrying items are tried again")
-
-        case (.sending, .restore), (.sent, .restore), (.unknown, .restore):
-            throw refuse("undo the last change to", "it is \(name) now")
-        case (_, .restore(let previous)):
-            switch previous {
-            case .sending, .sent, .unknown: throw refuse("restore", "it would fake a send")
-            default: return previous
-            }
-        }
-    }
-}
-
-extension OutboxState {
-    /// Why an item that has gone out, or is going out, cannot be changed any more.
-    var settled: String? {
-        switch self {
-        case .sending: "it is being sent right now"
-        case .sent: "it was delivered (a post can still be edited: `missive edit-post POST`)"
-        default: nil
-        }
-    }
-
-    /// `applying(_:)` for a sender: an outcome counts only from the sender that holds the lease,
-    /// so a sender that lost its lease (it was too slow, another took over) cannot overwrite what
-    /// the new holder found.
-    public func applying(_ event: OutboxEvent, by sender: String) throws(TransitionError) -> OutboxState {
-        switch event {
-        case .delivered, .rejected, .retryAt, .lost:
-            guard case .sending(let owner, _) = self, owner == sender else {
-                throw TransitionError(from: name, event: "record an outcome for", why: "this sender no longer holds its lease")
-            }
-        default: break
-        }
-        return try applying(event)
-    }
-
     /// The time this state turns on (the end of the window, the schedule, the retry, the lease,
     /// the next check): what a sender sleeps until.
     public var due: Date? {
@@ -188,9 +58,76 @@ extension OutboxState {
         case .pending(let until): until
         case .queued(let due): due
         case .sending(_, let leaseUntil): leaseUntil
-        case .retrying(let at): at
+        case .retrying(let next, _): next
         case .unknown(_, let checkAt): checkAt
         case .held, .sent, .failed, .cancelled: nil
+        }
+    }
+}
+
+/// The state as `missive undo`'s history keeps it. Written by hand so that entries written before
+/// reasons were typed (`retrying.at`, `unknown.evidence`, `failed.reason` as words) still read.
+extension OutboxState: Codable {
+    private enum Case: String, CodingKey {
+        case pending, queued, held, sending, retrying, unknown, sent, failed, cancelled
+    }
+
+    private enum Field: String, CodingKey {
+        case until, due, owner, leaseUntil, next, at, because, reason, evidence, checkAt, postID, url
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var outer = encoder.container(keyedBy: Case.self)
+        guard let key = Case(rawValue: name) else { return }
+        var fields = outer.nestedContainer(keyedBy: Field.self, forKey: key)
+        switch self {
+        case let .pending(until): try fields.encode(until, forKey: .until)
+        case let .queued(due): try fields.encode(due, forKey: .due)
+        case let .sending(owner, leaseUntil):
+            try fields.encode(owner, forKey: .owner)
+            try fields.encode(leaseUntil, forKey: .leaseUntil)
+        case let .retrying(next, because):
+            try fields.encode(next, forKey: .next)
+            try fields.encode(because, forKey: .because)
+        case let .unknown(reason, checkAt):
+            try fields.encode(reason, forKey: .reason)
+            try fields.encodeIfPresent(checkAt, forKey: .checkAt)
+        case let .sent(postID, url):
+            try fields.encodeIfPresent(postID, forKey: .postID)
+            try fields.encodeIfPresent(url, forKey: .url)
+        case let .failed(reason): try fields.encode(reason, forKey: .reason)
+        case .held, .cancelled: break
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let outer = try decoder.container(keyedBy: Case.self)
+        guard let key = outer.allKeys.first else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no outbox state"))
+        }
+        let fields = try outer.nestedContainer(keyedBy: Field.self, forKey: key)
+        /// A typed reason, or the words an older Missive kept under `legacy`.
+        func reason(_ typed: Field, legacy: Field) throws -> Reason {
+            if let reason = try? fields.decode(Reason.self, forKey: typed) { return reason }
+            return .legacy(try fields.decodeIfPresent(String.self, forKey: legacy) ?? "")
+        }
+        switch key {
+        case .pending: self = .pending(until: try fields.decode(Date.self, forKey: .until))
+        case .queued: self = .queued(due: try fields.decode(Date.self, forKey: .due))
+        case .held: self = .held
+        case .sending:
+            self = .sending(owner: try fields.decode(String.self, forKey: .owner),
+                            leaseUntil: try fields.decode(Date.self, forKey: .leaseUntil))
+        case .retrying:
+            let next = try fields.decodeIfPresent(Date.self, forKey: .next) ?? fields.decode(Date.self, forKey: .at)
+            self = .retrying(next: next, because: (try? fields.decode(Reason.self, forKey: .because)) ?? .legacy(""))
+        case .unknown:
+            self = .unknown(try reason(.reason, legacy: .evidence), checkAt: try fields.decodeIfPresent(Date.self, forKey: .checkAt))
+        case .sent:
+            self = .sent(postID: try fields.decodeIfPresent(String.self, forKey: .postID),
+                         url: try fields.decodeIfPresent(String.self, forKey: .url))
+        case .failed: self = .failed(try reason(.reason, legacy: .reason))
+        case .cancelled: self = .cancelled
         }
     }
 }

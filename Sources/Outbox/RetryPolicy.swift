@@ -3,7 +3,7 @@ import Foundation
 /// Why an attempt must be tried again later (a rejection never reaches the retry policy).
 public enum RetryCause: Sendable, Equatable {
     /// A 5xx, a database-error page, a timeout before the request was sent.
-    case transient(String)
+    case transient
     /// The forum's flood control named how many seconds are left.
     case floodControl(seconds: Int)
     /// The server sent Retry-After.
@@ -14,7 +14,8 @@ public enum RetryCause: Sendable, Equatable {
 
 public enum RetryDecision: Sendable, Equatable {
     case retry(at: Date)
-    case giveUp(reason: String)
+    /// Too many transient failures: the count.
+    case giveUp(attempts: Int)
 }
 
 /// The retry Strategy. `failures` counts the transient failures so far, this one included;
@@ -43,10 +44,8 @@ public struct FullJitterBackoff: RetryPolicy {
             return .retry(at: now.addingTimeInterval(TimeInterval(max(0, seconds)) + margin))
         case .probation(let until):
             return .retry(at: max(until, now).addingTimeInterval(margin))
-        case .transient(let reason):
-            guard failures < maxFailures else {
-                return .giveUp(reason: "gave up after \(failures) attempts; the last one: \(reason)")
-            }
+        case .transient:
+            guard failures < maxFailures else { return .giveUp(attempts: failures) }
             return .retry(at: now.addingTimeInterval(backoff(failures: failures)))
         }
     }

@@ -110,6 +110,8 @@ public final class Sender: @unchecked Sendable {
         var item: OutboxItem
         var reconcileFirst: Bool
         var attempt: Int64?
+        /// For an item checked first: why its outcome is unknown.
+        var because: Reason?
     }
 
     public func run(_ scope: Scope) async throws -> SendSummary {
@@ -201,8 +203,7 @@ public final class Sender: @unchecked Sendable {
             for row in try tx.items(inStates: ["sending"], ids: ids) where row.owner != me {
                 guard var item = try tx.sendable(row, now: now, damaged: &damaged) else { continue }
                 guard case let .sending(owner, leaseUntil) = item.state, leaseUntil > now, liveness.status(of: owner) == .gone else { continue }
-                try item.apply(.abandon(evidence: "its sender (\(owner)) stopped while sending it",
-                                        checkAt: now.addingTimeInterval(settings.settle)), now: now)
+                try item.apply(.abandon(.senderStopped(owner: owner), checkAt: now.addingTimeInterval(settings.settle)), now: now)
                 try tx.save(item)
                 try closeDanglingAttempts(of: item.id, in: tx, now: now)
             }
@@ -214,10 +215,15 @@ public final class Sender: @unchecked Sendable {
                 // machine that slept mid-send): while its sender still runs here, it may yet post.
                 if case let .sending(owner, _) = item.state, owner != me, liveness.status(of: owner) == .running { continue }
                 if case .sending = item.state { try closeDanglingAttempts(of: item.id, in: tx, now: now) }
+                let because: Reason = switch item.state {
+                case let .unknown(reason, _): reason
+                case let .sending(owner, _): .senderStopped(owner: owner)
+                default: .unknownOutcome(evidence: "")
+                }
                 try item.apply(.claim(owner: me, leaseUntil: now.addingTimeInterval(settings.lease), now: now), now: now)
                 try tx.save(item)
                 let attempt = try tx.beginAttempt(item: item.id, action: .reconcile, owner: me, at: now)
-                return [Claimed(item: item, reconcileFirst: true, attempt: attempt)]
+                return [Claimed(item: item, reconcileFirst: true, attempt: attempt, because: because)]
             }
 
             // A place (a thread, Sent Items) takes its items in the order they were queued, from
@@ -315,7 +321,7 @@ public final class Sender: @unchecked Sendable {
             adapter = try cachedAdapter(for: item.profile)
         } catch {
             let event: OutboxEvent = claimed.reconcileFirst
-                ? .lost(evidence: item.lastError ?? "", checkAt: clock().addingTimeInterval(60)) : .rejected(reason: "\(error)")
+                ? .lost(claimed.lostBecause, checkAt: clock().addingTimeInterval(60)) : .rejected(.notConfigured("\(error)"))
             _ = try finish(&item, attempt: claimed.attempt, outcome: "not sent", evidence: "\(error)", event: event, next: nil)
             progress.item(item, "\(item.state.name): \(error)")
             return (false, nil)
@@ -338,14 +344,15 @@ public final class Sender: @unchecked Sendable {
                     // Too early to believe: the forum may still be storing it.
                     let checkAt = lostAt.addingTimeInterval(settings.grace)
                     _ = try finish(&item, attempt: attempt, outcome: "absent", evidence: "not on the forum yet",
-                                   event: .lost(evidence: item.lastError ?? "its answer was lost", checkAt: checkAt), next: nil)
+                                   event: .lost(claimed.lostBecause, checkAt: checkAt), next: nil)
                     report(item, "not on the forum yet; asked again at \(Self.clockTime(checkAt)), before anything is sent again")
                     return (false, nil)
                 }
                 // Not on the forum, so it is safe to send again: now, or after the backoff when
                 // lost answers keep coming (they count as failures, so a forum that always loses
                 // them is not hammered forever).
-                switch settings.policy.decide(.transient(item.lastError ?? "its answer was lost"), failures: item.failures, now: now) {
+                let notArrived = Reason.notArrived(after: claimed.lostBecause)
+                switch settings.policy.decide(.transient, failures: item.failures, now: now) {
                 case let .retry(at) where at <= now:
                     attempt = try store.outbox(durable: false) { tx in
                         if let attempt { try tx.finishAttempt(attempt, outcome: "absent", evidence: "not on the forum", at: now) }
@@ -354,7 +361,7 @@ public final class Sender: @unchecked Sendable {
                     progress.item(item, "it had not arrived: sending it")
                 case let decision:
                     _ = try finish(&item, attempt: attempt, outcome: "absent", evidence: "not on the forum",
-                                   event: retryEvent(decision), next: nil)
+                                   event: retryEvent(decision, because: notArrived), next: nil)
                     report(item, "it had not arrived")
                     return (false, nil)
                 }
@@ -444,43 +451,46 @@ public final class Sender: @unchecked Sendable {
             }
         case .rejected(.notLoggedIn):
             // Not the message's fault: it waits for the user to log in again.
-            event = .retryAt(now)
+            event = .retryAt(now, because: .sessionExpired)
             label = "not logged in"
             message = "waiting: \(OutboxError.notLoggedIn(profile: item.profile))"
             blocked[item.profile] = now.addingTimeInterval(60)
             carryOn = false
         case .rejected(.botCheck):
             // Nothing reached the forum, and nothing will until the user brings a browser's cookies.
-            event = .retryAt(now)
+            event = .retryAt(now, because: .botCheck)
             label = "bot check"
             message = "waiting: \(Rejection.botCheck)"
             blocked[item.profile] = now.addingTimeInterval(60)
             botChecked.insert(item.profile)
             carryOn = false
         case let .rejected(.probation(until?, text)):
-            event = retryEvent(settings.policy.decide(.probation(until: until), failures: item.failures, now: now))
+            event = retryEvent(settings.policy.decide(.probation(until: until), failures: item.failures, now: now),
+                               because: .probation(until: until, message: text))
             label = "retry"
             // The end as the reader's clock shows it, date and all (the rejection says it so).
             message = "\(Rejection.probation(until: until, message: text)); trying again then"
             carryOn = false
         case let .rejected(rejection):
-            event = .rejected(reason: rejection.description)
+            event = .rejected(Reason(rejection))
             label = "rejected"
             message = "failed: \(rejection)"
-        case let .retryLater(after, .floodControl(text)):
+        case let .retryLater(after, .floodControl(text, interval)):
             let seconds = after.map { Int($0.components.seconds) }
             let fallback = settings.policy.decide(.floodControl(seconds: seconds ?? 30), failures: item.failures, now: now)
             var fallbackDate = now.addingTimeInterval(30)
             if case let .retry(at) = fallback { fallbackDate = at }
-            let updated = pace.afterFlood(try currentPace(item.profile, item.command.floodChannel ?? "posts", fresh: true), message: text,
-                                          secondsLeft: seconds, now: now, fallback: fallbackDate)
+            let updated = pace.afterFlood(try currentPace(item.profile, item.command.floodChannel ?? "posts", fresh: true),
+                                          interval: interval, secondsLeft: seconds, now: now, fallback: fallbackDate)
             paceUpdate = updated
-            event = .retryAt(updated.notBefore ?? fallbackDate)
+            event = .retryAt(updated.notBefore ?? fallbackDate, because: .flood(wait: seconds, interval: interval, message: text))
             label = "retry"
             message = "flood control: \(text)"
             carryOn = false
         case let .retryLater(after?, reason):
-            event = retryEvent(settings.policy.decide(.retryAfter(seconds: Int(after.components.seconds)), failures: item.failures, now: now))
+            let wait = Int(after.components.seconds)
+            event = retryEvent(settings.policy.decide(.retryAfter(seconds: wait), failures: item.failures, now: now),
+                               because: .retryAfter(seconds: wait, because: Reason(reason)))
             label = "retry"
             message = "\(reason)"
             carryOn = false
@@ -489,14 +499,14 @@ public final class Sender: @unchecked Sendable {
             carryOn = false
             if case .unreachable = reason { unreachable.insert(item.profile) }
             item.failures += 1
-            event = retryEvent(settings.policy.decide(.transient(reason.description), failures: item.failures, now: now))
+            event = retryEvent(settings.policy.decide(.transient, failures: item.failures, now: now), because: Reason(reason))
             label = "retry"
             message = "\(reason)"
         case let .unknown(evidence):
             // The adapter read a fresher marker right before its POST.
             if let after = evidence.reconcileAfter { item.marker = Int64(after) }
             item.failures += 1
-            event = .lost(evidence: evidence.description, checkAt: now.addingTimeInterval(settings.settle))
+            event = .lost(.unknownOutcome(evidence: evidence.description), checkAt: now.addingTimeInterval(settings.settle))
             label = "unknown"
             message = "no clear answer (\(evidence)); the forum is asked before any retry"
             carryOn = false
@@ -508,10 +518,10 @@ public final class Sender: @unchecked Sendable {
         return (carryOn, nextAttempt)
     }
 
-    private func retryEvent(_ decision: RetryDecision) -> OutboxEvent {
+    private func retryEvent(_ decision: RetryDecision, because reason: Reason) -> OutboxEvent {
         switch decision {
-        case let .retry(at): .retryAt(at)
-        case let .giveUp(reason): .rejected(reason: reason)
+        case let .retry(at): .retryAt(at, because: reason)
+        case let .giveUp(attempts): .rejected(.gaveUp(attempts: attempts, last: reason))
         }
     }
 
@@ -525,12 +535,13 @@ public final class Sender: @unchecked Sendable {
         } else {
             item.failures += 1
             checkAt = now.addingTimeInterval(3_600)
-            if case let .retry(at) = settings.policy.decide(.transient("\(error)"), failures: item.failures, now: now) { checkAt = at }
+            if case let .retry(at) = settings.policy.decide(.transient, failures: item.failures, now: now) { checkAt = at }
             checkAt = max(checkAt, now.addingTimeInterval(settings.settle))
         }
-        item.lastError = "could not check with the forum: \(error)"
+        let reason = Reason.uncheckable("\(error)")
+        item.lastError = reason.description
         _ = try finish(&item, attempt: attempt, outcome: "undetermined", evidence: "\(error)",
-                   event: .lost(evidence: item.lastError ?? "", checkAt: checkAt), next: nil)
+                   event: .lost(reason, checkAt: checkAt), next: nil)
         report(item, "could not check whether it arrived (\(error)); asking again at \(Self.clockTime(checkAt))")
     }
 
@@ -603,7 +614,7 @@ public final class Sender: @unchecked Sendable {
 
     /// The item as stored, if this sender still holds its lease.
     private func holding(_ id: Int64, in tx: OutboxTransaction) throws -> OutboxItem? {
-        guard let row = try tx.item(id), row.state == "sending", row.owner == me else { return nil }
+        guard try tx.isHeld(id, by: me), let row = try tx.item(id) else { return nil }
         return try OutboxItem(row: row)
     }
 
@@ -622,7 +633,7 @@ public final class Sender: @unchecked Sendable {
 
     private func report(_ item: OutboxItem, _ message: String) {
         switch item.state {
-        case let .retrying(at):
+        case let .retrying(at, _):
             progress.item(item, "retrying at \(Self.clockTime(at)) (\(message))")
         case .failed(let reason):
             progress.item(item, "failed: \(reason)")
@@ -639,7 +650,7 @@ public final class Sender: @unchecked Sendable {
             for claimed in items {
                 // One that changed hands meanwhile is its new holder's.
                 guard var item = try holding(claimed.item.id, in: tx) else { continue }
-                let event: OutboxEvent = claimed.reconcileFirst ? .lost(evidence: item.lastError ?? "", checkAt: now) : .retryAt(now)
+                let event: OutboxEvent = claimed.reconcileFirst ? .lost(claimed.lostBecause, checkAt: now) : .retryAt(now, because: .givenBack)
                 try item.apply(event, now: now, by: me)
                 try tx.save(item)
                 if let attempt = claimed.attempt {
@@ -695,8 +706,8 @@ public final class Sender: @unchecked Sendable {
         switch item.state {
         case .pending: "undo window of \(item.title): `missive undo` calls it off"
         case .queued: "\(item.title), scheduled"
-        case .retrying:
-            (item.lastError ?? "").hasPrefix("flood control") ? "flood control, then \(item.title)" : "retry of \(item.title)"
+        case let .retrying(_, because):
+            because.isFlood ? "flood control, then \(item.title)" : "retry of \(item.title)"
         case .unknown: "checking \(item.title) with the forum"
         case .sending: "the lease on \(item.title)"
         default: item.title
@@ -751,6 +762,11 @@ public final class Sender: @unchecked Sendable {
     static let clockFormat = Date.VerbatimFormatStyle(
         format: "\(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",
         timeZone: .current, calendar: Calendar(identifier: .gregorian))
+}
+
+extension Sender.Claimed {
+    /// Why a checked item's outcome is unknown, for the state it goes back to.
+    var lostBecause: Reason { because ?? .unknownOutcome(evidence: item.lastError ?? "its answer was lost") }
 }
 
 /// The id of the item a sender is sending, read by its lease renewer on another task.

@@ -26,8 +26,12 @@ public struct OutboxRow: Equatable, Sendable {
     public var state: String
     public var due: Date?
     public var owner: String?
-    /// The reason of a failed item, the evidence of an unknown one.
+    /// The reason of a failed item, the evidence of an unknown one, in words (what listings show).
     public var detail: String?
+    /// Why it is retrying, failed or unknown: a stable code, and the reason's values as JSON
+    /// (the Outbox layer's `Reason`). Nil in other states.
+    public var reasonCode: String?
+    public var reasonValues: String?
     public var postID: String?
     public var url: String?
     /// Transient failures so far (what the backoff counts).
@@ -44,7 +48,7 @@ public struct OutboxRow: Equatable, Sendable {
     public init(
         id: Int64 = 0, draftID: Int64?, draftRevision: Int?, profile: String, kind: String, target: String,
         targetKey: String, channel: String?, command: String, idempotencyKey: String, state: String,
-        due: Date?, owner: String? = nil, detail: String? = nil, postID: String? = nil, url: String? = nil,
+        due: Date?, owner: String? = nil, detail: String? = nil, reasonCode: String? = nil, reasonValues: String? = nil, postID: String? = nil, url: String? = nil,
         failures: Int = 0, lastError: String? = nil, undoneBy: Int64? = nil, marker: Int64? = nil, createdAt: Date,
         updatedAt: Date
     ) {
@@ -62,6 +66,8 @@ public struct OutboxRow: Equatable, Sendable {
         self.due = due
         self.owner = owner
         self.detail = detail
+        self.reasonCode = reasonCode
+        self.reasonValues = reasonValues
         self.postID = postID
         self.url = url
         self.failures = failures
@@ -137,7 +143,7 @@ extension OutboxRow: FetchableRecord, PersistableRecord {
             id: row["id"], draftID: row["draftId"], draftRevision: row["draftRevision"], profile: row["profile"],
             kind: row["kind"], target: row["target"], targetKey: row["targetKey"], channel: row["channel"],
             command: row["command"], idempotencyKey: row["idempotencyKey"], state: row["state"], due: row["due"],
-            owner: row["owner"], detail: row["detail"], postID: row["postId"], url: row["url"],
+            owner: row["owner"], detail: row["detail"], reasonCode: row["reasonCode"], reasonValues: row["reasonValues"], postID: row["postId"], url: row["url"],
             failures: row["failures"], lastError: row["lastError"], undoneBy: row["undoneBy"], marker: row["marker"],
             createdAt: row["createdAt"], updatedAt: row["updatedAt"])
     }
@@ -157,6 +163,8 @@ extension OutboxRow: FetchableRecord, PersistableRecord {
         container["due"] = due
         container["owner"] = owner
         container["detail"] = detail
+        container["reasonCode"] = reasonCode
+        container["reasonValues"] = reasonValues
         container["postId"] = postID
         container["url"] = url
         container["failures"] = failures

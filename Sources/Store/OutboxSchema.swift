@@ -58,4 +58,21 @@ enum OutboxSchema {
                 """)
         }
     }
+
+    /// Typed reasons: each retrying, failed or unknown item gets a stable code and the reason's
+    /// values. Rows from before keep their words as a legacy reason (the Outbox layer reads a
+    /// `legacy` code with no values as its words); a retry that waited for flood control says so,
+    /// so that a run still shows it as one.
+    static func registerTypedReasons(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v9 typed outbox") { db in
+            try db.execute(sql: """
+                ALTER TABLE outbox_item ADD COLUMN reasonCode TEXT;
+                ALTER TABLE outbox_item ADD COLUMN reasonValues TEXT;
+                UPDATE outbox_item SET reasonCode = 'legacy' WHERE state IN ('retrying', 'failed', 'unknown');
+                UPDATE outbox_item SET reasonCode = 'flood',
+                    reasonValues = json_object('flood', json_object('message', substr(lastError, 16)))
+                WHERE state = 'retrying' AND lastError LIKE 'flood control: %';
+                """)
+        }
+    }
 }

@@ -113,12 +113,13 @@ public struct OutboxTransaction {
     public func update(_ row: OutboxRow) throws {
         try db.cachedStatement(sql: """
             UPDATE outbox_item SET draftId = ?, draftRevision = ?, profile = ?, kind = ?, target = ?, targetKey = ?,
-                channel = ?, command = ?, idempotencyKey = ?, state = ?, due = ?, owner = ?, detail = ?, postId = ?,
+                channel = ?, command = ?, idempotencyKey = ?, state = ?, due = ?, owner = ?, detail = ?, reasonCode = ?,
+                reasonValues = ?, postId = ?,
                 url = ?, failures = ?, lastError = ?, undoneBy = ?, marker = ?, createdAt = ?, updatedAt = ?
             WHERE id = ?
             """).execute(arguments: [
                 row.draftID, row.draftRevision, row.profile, row.kind, row.target, row.targetKey, row.channel, row.command,
-                row.idempotencyKey, row.state, StoredTime.text(row.due), row.owner, row.detail, row.postID, row.url, row.failures,
+                row.idempotencyKey, row.state, StoredTime.text(row.due), row.owner, row.detail, row.reasonCode, row.reasonValues, row.postID, row.url, row.failures,
                 row.lastError, row.undoneBy, row.marker, StoredTime.text(row.createdAt), StoredTime.text(row.updatedAt), row.id,
             ])
     }

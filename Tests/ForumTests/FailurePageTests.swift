@@ -20,10 +20,33 @@ import Testing
 
     @Test func floodControlGivesTheSecondsLeft() {
         let message = "This forum requires that you wait 30 seconds between posts. Please try again in 12 seconds."
-        #expect(standardError(message) == .retryLater(after: .seconds(12), reason: .floodControl(message)))
+        #expect(standardError(message) == .retryLater(after: .seconds(12), reason: .floodControl(message, interval: 30)))
         // Without the seconds left, the interval is the wait.
         let bare = "You must wait 60 seconds between sending private messages."
-        #expect(standardError(bare) == .retryLater(after: .seconds(60), reason: .floodControl(bare)))
+        #expect(standardError(bare) == .retryLater(after: .seconds(60), reason: .floodControl(bare, interval: 60)))
+    }
+
+    /// The interval is read where the page is classified, so nothing after it reads the words.
+    @Test(arguments: [
+        ("this forum requires that you wait 30 seconds between posts. please try again in 12 seconds.", 30),
+        ("this forum requires that you wait 60 seconds between sending private messages.", 60),
+        ("you must wait 5 seconds between posts", 5),
+    ])
+    func theFloodIntervalIsReadFromTheForumsWords(message: String, interval: Int) {
+        #expect(SAFailurePage.floodInterval(message) == interval)
+    }
+
+    @Test(arguments: ["please try again in 12 seconds.", "wait a moment", "wait 30 minutes between posts", ""])
+    func wordsWithoutAFloodIntervalGiveNone(message: String) {
+        #expect(SAFailurePage.floodInterval(message) == nil)
+    }
+
+    /// vBulletin's stale-form answer is a typed refusal, which the compose step retries with a fresh form.
+    @Test func anExpiredSecurityTokenIsItsOwnRefusal() {
+        let message = "Your submission could not be processed because a security token was missing or has expired."
+        #expect(standardError(message) == .rejected(.securityTokenExpired(message: message)))
+        #expect(standardError("Sorry, you do not have permission; your security token is fine") != .rejected(.securityTokenExpired(
+            message: "Sorry, you do not have permission; your security token is fine")))
     }
 
     @Test func theForumsOtherRefusalsAreNamed() {

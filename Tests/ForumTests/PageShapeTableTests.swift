@@ -112,7 +112,7 @@ import Testing
         ("Viewing this content requires the archives upgrade.", .rejected(.archivesRequired)),
         ("This forum requires that you wait 30 seconds between posts. Please try again in 12 seconds.",
          .retryLater(after: .seconds(12), reason: .floodControl(
-            "This forum requires that you wait 30 seconds between posts. Please try again in 12 seconds."))),
+            "This forum requires that you wait 30 seconds between posts. Please try again in 12 seconds.", interval: 30))),
         ("Invalid post specified. If you followed a valid link, please notify the administrator.",
          .rejected(.doesNotExist(what: "post", message: "Invalid post specified. If you followed a valid link, please notify the administrator."))),
         ("Something we have never seen.", .rejected(.forumError(title: "Special Message", message: "Something we have never seen."))),

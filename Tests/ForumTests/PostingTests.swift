@@ -36,12 +36,12 @@ import Sandbox
             let adapter = try await sandbox.loggedIn()
             #expect(await adapter.reply(Reply(threadID: welcome, bbcode: "first")).receipt != nil)
             let second = await adapter.reply(Reply(threadID: welcome, bbcode: "second"))
-            guard case let .retryLater(after, .floodControl(message)) = second else {
+            guard case let .retryLater(after, .floodControl(message, interval)) = second else {
                 Issue.record("expected flood control, got \(second)")
                 return
             }
             #expect(after == .seconds(30))
-            #expect(message.contains("between posts"))
+            #expect(message.contains("between posts") && interval == 30)
             #expect(try await sandbox.state().posts.allSatisfy { $0.text != "second" })
         }
     }

@@ -42,7 +42,7 @@ import Testing
 
     @Test func nothingIsClaimedBeforeItIsDue() {
         #expect(throws: TransitionError.self) { try claim(.pending(until: later)) }
-        #expect(throws: TransitionError.self) { try claim(.retrying(at: later)) }
+        #expect(throws: TransitionError.self) { try claim(.retrying(next: later, because: .givenBack)) }
         #expect(throws: TransitionError.self) { try claim(.queued(due: earlier)) }  // the window comes first
         #expect(throws: TransitionError.self) { try claim(.held) }
     }
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func unknownIsAlwaysReconciledAndNeverSilentlyQueued() {
-        let unknown = OutboxState.unknown(evidence: "connection dropped after the body was sent")
+        let unknown = OutboxState.unknown(.unknownOutcome(evidence: "connection dropped after the body was sent"))
         #expect(unknown.claimable(at: now) == .reconcileFirst)
         #expect(throws: TransitionError.self) { try unknown.applying(.cancel) }
         #expect(throws: TransitionError.self) { try unknown.applying(.reschedule(due: now)) }
@@ -66,10 +66,10 @@ import Testing
 
     @Test func outcomesOnlyApplyToAnItemBeingSent() throws {
         let sending = OutboxState.sending(owner: "p1", leaseUntil: later)
-        #expect(try sending.applying(.rejected(reason: "thread closed")) == .failed(reason: "thread closed"))
-        #expect(try sending.applying(.retryAt(later)) == .retrying(at: later))
-        #expect(try sending.applying(.lost(evidence: "timeout")) == .unknown(evidence: "timeout"))
-        for state in [OutboxState.queued(due: now), .pending(until: now), .held, .failed(reason: "x"), .cancelled] {
+        #expect(try sending.applying(.rejected(.legacy("thread closed"))) == .failed(.legacy("thread closed")))
+        #expect(try sending.applying(.retryAt(later, because: .givenBack)) == .retrying(next: later, because: .givenBack))
+        #expect(try sending.applying(.lost(.unknownOutcome(evidence: "timeout"))) == .unknown(.unknownOutcome(evidence: "timeout")))
+        for state in [OutboxState.queued(due: now), .pending(until: now), .held, .failed(.legacy("x")), .cancelled] {
             #expect(throws: TransitionError.self) { try state.applying(.delivered(postID: "1", url: nil)) }
         }
     }
@@ -77,11 +77,11 @@ import Testing
     @Test func userActionsFollowTheTable() throws {
         #expect(try OutboxState.queued(due: now).applying(.hold) == .held)
         #expect(try OutboxState.held.applying(.release(due: now)) == .queued(due: now))
-        #expect(try OutboxState.retrying(at: later).applying(.reschedule(due: now)) == .queued(due: now))
-        #expect(try OutboxState.failed(reason: "x").applying(.requeue(due: now)) == .queued(due: now))
+        #expect(try OutboxState.retrying(next: later, because: .givenBack).applying(.reschedule(due: now)) == .queued(due: now))
+        #expect(try OutboxState.failed(.legacy("x")).applying(.requeue(due: now)) == .queued(due: now))
         // `queue retry` on a retrying item means "try now" (issue 13): still a retry, due at once.
-        #expect(try OutboxState.retrying(at: later).applying(.requeue(due: now)) == .retrying(at: now))
-        #expect(throws: TransitionError.self) { try OutboxState.unknown(evidence: "lost", checkAt: later).applying(.requeue(due: now)) }
+        #expect(try OutboxState.retrying(next: later, because: .givenBack).applying(.requeue(due: now)) == .retrying(next: now, because: .givenBack))
+        #expect(throws: TransitionError.self) { try OutboxState.unknown(.unknownOutcome(evidence: "lost"), checkAt: later).applying(.requeue(due: now)) }
         #expect(try OutboxState.pending(until: later).applying(.cancel) == .cancelled)
         #expect(throws: TransitionError.self) { try OutboxState.cancelled.applying(.cancel) }
         #expect(throws: TransitionError.self) { try OutboxState.sent(postID: "1", url: nil).applying(.cancel) }
@@ -99,40 +99,40 @@ import Testing
 
     @Test func aScheduledItemKeepsItsTimeThroughTheWindow() throws {
         #expect(try OutboxState.queued(due: later).applying(.startWindow(until: now)) == .pending(until: later))
-        #expect(try OutboxState.retrying(at: now).applying(.startWindow(until: later)) == .retrying(at: now))
+        #expect(try OutboxState.retrying(next: now, because: .givenBack).applying(.startWindow(until: later)) == .retrying(next: now, because: .givenBack))
     }
 
     @Test func anUnknownItemIsCheckedNoEarlierThanItsCheckTime() throws {
-        let waiting = OutboxState.unknown(evidence: "the forum was down", checkAt: later)
+        let waiting = OutboxState.unknown(.unknownOutcome(evidence: "the forum was down"), checkAt: later)
         #expect(waiting.claimable(at: now) == nil)
         #expect(waiting.claimable(at: later) == .reconcileFirst)
         #expect(throws: TransitionError.self) { try claim(waiting) }
         let sending = OutboxState.sending(owner: "p1", leaseUntil: later)
-        #expect(try sending.applying(.lost(evidence: "e", checkAt: later)) == waiting.replacingEvidence("e"))
+        #expect(try sending.applying(.lost(.unknownOutcome(evidence: "e"), checkAt: later)) == waiting.replacingEvidence("e"))
     }
 
     @Test func onlyAnItemBeingSentCanBeAbandonedAndItBecomesUnknown() throws {
         let sending = OutboxState.sending(owner: "dead", leaseUntil: later)
-        #expect(try sending.applying(.abandon(evidence: "its sender died", checkAt: now))
-            == .unknown(evidence: "its sender died", checkAt: now))
-        for state in [OutboxState.queued(due: now), .pending(until: now), .retrying(at: now), .sent(postID: "1", url: nil)] {
-            #expect(throws: TransitionError.self) { try state.applying(.abandon(evidence: "x")) }
+        #expect(try sending.applying(.abandon(.unknownOutcome(evidence: "its sender died"), checkAt: now))
+            == .unknown(.unknownOutcome(evidence: "its sender died"), checkAt: now))
+        for state in [OutboxState.queued(due: now), .pending(until: now), .retrying(next: now, because: .givenBack), .sent(postID: "1", url: nil)] {
+            #expect(throws: TransitionError.self) { try state.applying(.abandon(.unknownOutcome(evidence: "x"))) }
         }
     }
 
     @Test func outcomesCountOnlyFromTheSenderHoldingTheLease() throws {
         let held = OutboxState.sending(owner: "p1", leaseUntil: later)
-        #expect(throws: TransitionError.self) { try held.applying(.retryAt(later), by: "p2") }
-        #expect(try held.applying(.retryAt(later), by: "p1") == .retrying(at: later))
+        #expect(throws: TransitionError.self) { try held.applying(.retryAt(later, because: .givenBack), by: "p2") }
+        #expect(try held.applying(.retryAt(later, because: .givenBack), by: "p1") == .retrying(next: later, because: .givenBack))
         // The user's actions are not a sender's, so they are not checked for a lease.
         #expect(try OutboxState.queued(due: now).applying(.hold, by: "anyone") == .held)
     }
 
     @Test func theStatesSurviveJSONForTheHistory() throws {
         let states: [OutboxState] = [
-            .pending(until: now), .queued(due: later), .held, .sending(owner: "h/1/2", leaseUntil: now), .retrying(at: now),
-            .unknown(evidence: "e", checkAt: nil), .unknown(evidence: "e", checkAt: later), .sent(postID: "9", url: "u"),
-            .failed(reason: "r"), .cancelled,
+            .pending(until: now), .queued(due: later), .held, .sending(owner: "h/1/2", leaseUntil: now), .retrying(next: now, because: .givenBack),
+            .unknown(.unknownOutcome(evidence: "e"), checkAt: nil), .unknown(.unknownOutcome(evidence: "e"), checkAt: later), .sent(postID: "9", url: "u"),
+            .failed(.legacy("r")), .cancelled,
         ]
         let decoded = try JSONDecoder().decode([OutboxState].self, from: JSONEncoder().encode(states))
         #expect(decoded == states)
@@ -142,6 +142,6 @@ import Testing
 extension OutboxState {
     func replacingEvidence(_ evidence: String) -> OutboxState {
         guard case let .unknown(_, checkAt) = self else { return self }
-        return .unknown(evidence: evidence, checkAt: checkAt)
+        return .unknown(.unknownOutcome(evidence: evidence), checkAt: checkAt)
     }
 }

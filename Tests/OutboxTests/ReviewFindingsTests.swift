@@ -66,7 +66,7 @@ import Testing
             #expect(summary.failed == [damaged.id])
             guard case let .failed(reason) = try OutboxItem.state(of: try #require(try f.store.outboxRead { try $0.item(damaged.id) }))
             else { Issue.record("the damaged item is not failed"); return }
-            #expect(reason.contains("outbox item \(damaged.id) is damaged: its command cannot be read"))
+            #expect(reason.description.contains("outbox item \(damaged.id) is damaged: its command cannot be read"))
             #expect(try await f.copies(of: "sent all the same") == 1)
             #expect(try await f.copies(of: "its command is damaged") == 0)
         }

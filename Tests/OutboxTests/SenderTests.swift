@@ -84,7 +84,7 @@ import Testing
             let item = try f.queue("to a closed thread", target: DraftTarget(thread: Int64(Seed.Ids.closedThread)))
             let summary = try await f.sender().run(.due(ids: nil))
             #expect(summary.failed == [item.id])
-            #expect(try f.item(item.id).state == .failed(reason: "the thread is closed"))
+            #expect(try f.item(item.id).state == .failed(.closed))
             #expect(try f.outbox.attempts(of: item.id).map(\.outcome) == ["rejected"])
             #expect(try await f.copies(of: "to a closed thread") == 0)
         }
@@ -102,7 +102,7 @@ import Testing
             let summary = try await sender.run(.due(ids: nil))
             #expect(summary.failed == [item.id])
             guard case let .failed(reason) = try f.item(item.id).state else { Issue.record("not failed"); return }
-            #expect(reason.contains("gave up after 3 attempts") && reason.contains("HTTP 500"))
+            #expect(reason.description.contains("gave up after 3 attempts") && reason.description.contains("HTTP 500"))
             let attempts = try f.outbox.attempts(of: item.id)
             #expect(attempts.filter { $0.action == .send }.count == 3, "each send was checked with the forum after it")
             #expect(attempts.filter { $0.action == .reconcile }.map(\.outcome) == ["absent", "absent", "absent"])
@@ -181,7 +181,7 @@ import Testing
             let elsewhere = try f.queue("to another thread", target: DraftTarget(thread: Int64(Seed.Ids.askThread)))
             try f.store.outbox { tx in
                 var head = try tx.outboxItem(waiting[0].id)
-                head.state = .retrying(at: Date().addingTimeInterval(3_600))
+                head.state = .retrying(next: Date().addingTimeInterval(3_600), because: .givenBack)
                 try tx.save(head)
             }
             let summary = try await f.sender(maxWait: 0).run(.due(ids: nil))

@@ -85,7 +85,7 @@ import Testing
             // A sender (which writes no history) moved it meanwhile.
             try store.outbox { tx in
                 var moved = try tx.outboxItem(item.id)
-                moved.state = .retrying(at: now)
+                moved.state = .retrying(next: now, because: .givenBack)
                 try tx.save(moved)
             }
             #expect(throws: OutboxError.changedSince(item: item.id, state: "retrying")) { try undo(store) }

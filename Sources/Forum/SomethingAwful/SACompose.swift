@@ -92,9 +92,7 @@ extension SomethingAwfulAdapter {
 
     private func read(_ answer: Answer, receipt: (URL) -> Receipt?) -> Submission {
         if let failure = answer.failure(purpose: .submitting) {
-            if case let .rejected(.forumError(_, message)) = failure, message.lowercased().contains("security token") {
-                return .staleForm
-            }
+            if case .rejected(.securityTokenExpired) = failure { return .staleForm }
             return .outcome(PostOutcome(failure))
         }
         let response = answer.response

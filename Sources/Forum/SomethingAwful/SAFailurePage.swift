@@ -81,8 +81,10 @@ enum SAFailurePage {
         case let .redirect(message, _):
             // "Redirecting..." carries success and refusal alike: only a known refusal is one.
             let failure = classify(title: "", message: message)
-            if case .rejected(.forumError) = failure { return nil }
-            return failure
+            switch failure {
+            case .rejected(.forumError), .rejected(.securityTokenExpired): return nil
+            default: return failure
+            }
         case .other:
             return nil
         }
@@ -93,7 +95,7 @@ enum SAFailurePage {
     static func classify(title: String, message: String) -> ForumError {
         let text = message.lowercased()
         if let seconds = floodSeconds(text) {
-            return .retryLater(after: .seconds(seconds), reason: .floodControl(message))
+            return .retryLater(after: .seconds(seconds), reason: .floodControl(message, interval: floodInterval(text)))
         }
         if text.contains("thread is closed") { return .rejected(.threadClosed) }
         if text.contains("must be a registered") || text.contains("not logged in") || text.contains("must be logged in")
@@ -116,6 +118,8 @@ enum SAFailurePage {
         for what in ["thread", "post", "forum", "private message", "user"] where text.contains("invalid \(what) specified") {
             return .rejected(.doesNotExist(what: what, message: message))
         }
+        // vBulletin's "Your submission could not be processed because a security token was missing or has expired."
+        if text.contains("security token") { return .rejected(.securityTokenExpired(message: message)) }
         return .rejected(.forumError(title: title, message: message))
     }
 
@@ -124,6 +128,17 @@ enum SAFailurePage {
     static func floodSeconds(_ text: String) -> Int? {
         guard text.contains("wait"), text.contains("between") || text.contains("try again in") else { return nil }
         return number(after: "try again in", in: text) ?? number(after: "wait", in: text)
+    }
+
+    /// The interval between posts the flood message states ("wait 30 seconds between posts").
+    static func floodInterval(_ text: String) -> Int? {
+        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        for index in words.indices.dropLast(3) where words[index] == "wait" {
+            if let seconds = Int(words[index + 1]), words[index + 2].hasPrefix("second"), words[index + 3] == "between" {
+                return seconds
+            }
+        }
+        return nil
     }
 
     static func number(after phrase: String, in text: String) -> Int? {

@@ -119,8 +119,8 @@ struct QueueItemJSON: Encodable {
         case let .sent(postID, url):
             postId = postID
             self.url = url
-        case let .failed(why): reason = why
-        case let .unknown(found, _): evidence = found
+        case let .failed(why): reason = why.description
+        case let .unknown(found, _): evidence = found.description
         default: break
         }
     }

@@ -52,9 +52,9 @@ struct QueueShow: AsyncParsableCommand {
         case let .queued(due): "queued for \(time(due))"
         case .held: "held (`missive queue release` lets it go)"
         case let .sending(owner, leaseUntil): "being sent by \(owner) (lease until \(time(leaseUntil)))"
-        case let .retrying(at): "retrying at \(time(at))"
-        case let .unknown(evidence, checkAt):
-            "unknown: \(evidence); checked with the forum before any retry" + (checkAt.map { ", from \(time($0))" } ?? "")
+        case let .retrying(next, because): "retrying at \(time(next))" + (because.description.isEmpty ? "" : " (\(because))")
+        case let .unknown(reason, checkAt):
+            "unknown: \(reason); checked with the forum before any retry" + (checkAt.map { ", from \(time($0))" } ?? "")
         case let .sent(postID, url): "sent" + (postID.map { ": post \($0)" } ?? "") + (url.map { " \($0)" } ?? "")
         case let .failed(reason): "failed: \(reason)"
         case .cancelled: "cancelled"

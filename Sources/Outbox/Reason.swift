@@ -1,0 +1,205 @@
+import Forum
+import Foundation
+
+/// Why an item is retrying, failed or unknown: one closed set, made from the forum adapter's
+/// typed outcomes (never from their words), stored as a stable code plus its values, and shown
+/// to people through `description`.
+public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertible {
+    // The forum refused (from `Rejection`).
+    case closed
+    case banned(url: String?)
+    case probation(until: Date?, message: String)
+    case noPermission(String)
+    case noSuchUser(String)
+    case wrongPassword
+    case tooLong(limit: Int?, message: String)
+    case invalid(String)
+    case doesNotExist(what: String, message: String)
+    case platinumRequired
+    case archivesRequired
+    case forumError(title: String, message: String)
+    /// The session is gone: the item waits for `missive login`.
+    case sessionExpired
+    case botCheck
+    // Try again later (from `RetryReason`).
+    /// The forum's flood control: `wait` seconds left, `interval` seconds between posts, when named.
+    case flood(wait: Int?, interval: Int?, message: String)
+    case databaseError(String)
+    case serverError(status: Int)
+    case unreachable(String)
+    case unreadable(String)
+    /// The server named a wait (Retry-After) for this reason.
+    case retryAfter(seconds: Int, because: Reason)
+    // Ours.
+    /// No clear answer from the forum: it may have landed.
+    case unknownOutcome(evidence: String)
+    /// The forum could not tell whether it landed.
+    case uncheckable(String)
+    /// The sender that held it stopped while sending it.
+    case senderStopped(owner: String)
+    /// Checked with the forum: it had not arrived.
+    case notArrived(after: Reason)
+    /// Too many transient failures in a row.
+    case gaveUp(attempts: Int, last: Reason)
+    /// The profile's forum could not be set up (its config).
+    case notConfigured(String)
+    /// The item's row could not be read.
+    case damaged(String)
+    /// Given back unsent: the sender stopped, or its place had to wait.
+    case givenBack
+    /// Written by a Missive before reasons were typed: its words, kept as they were.
+    case legacy(String)
+
+    public init(_ rejection: Rejection) {
+        self = switch rejection {
+        case .threadClosed: .closed
+        case let .banned(url): .banned(url: url?.absoluteString)
+        case let .probation(until, message): .probation(until: until, message: message)
+        case let .noPermission(message): .noPermission(message)
+        case let .noSuchUser(name): .noSuchUser(name)
+        case .notLoggedIn: .sessionExpired
+        case .wrongPassword: .wrongPassword
+        case let .tooLong(limit, message): .tooLong(limit: limit, message: message)
+        case let .invalid(message): .invalid(message)
+        case let .forumError(title, message): .forumError(title: title, message: message)
+        case .platinumRequired: .platinumRequired
+        case .archivesRequired: .archivesRequired
+        case let .doesNotExist(what, message): .doesNotExist(what: what, message: message)
+        case .botCheck: .botCheck
+        case .securityTokenExpired: .forumError(title: "", message: "the forum refused the form's security token")
+        }
+    }
+
+    public init(_ retry: RetryReason) {
+        self = switch retry {
+        case let .floodControl(message, interval): .flood(wait: nil, interval: interval, message: message)
+        case let .databaseError(message): .databaseError(message)
+        case let .serverError(status): .serverError(status: status)
+        case let .unreachable(message): .unreachable(message)
+        case let .unreadable(message): .unreadable(message)
+        }
+    }
+
+    public init(_ error: ForumError) {
+        self = switch error {
+        case let .rejected(rejection): Reason(rejection)
+        case let .retryLater(_, reason): Reason(reason)
+        case let .unexpected(evidence): .unknownOutcome(evidence: evidence.description)
+        }
+    }
+
+    /// The forum's own refusal, for the cases that are one (their words are the adapter's).
+    var rejection: Rejection? {
+        switch self {
+        case .closed: .threadClosed
+        case let .banned(url): .banned(reason: url.flatMap(URL.init(string:)))
+        case let .probation(until, message): .probation(until: until, message: message)
+        case let .noPermission(message): .noPermission(message)
+        case let .noSuchUser(name): .noSuchUser(name)
+        case .sessionExpired: .notLoggedIn
+        case .wrongPassword: .wrongPassword
+        case let .tooLong(limit, message): .tooLong(limit: limit, message: message)
+        case let .invalid(message): .invalid(message)
+        case let .forumError(title, message): .forumError(title: title, message: message)
+        case .platinumRequired: .platinumRequired
+        case .archivesRequired: .archivesRequired
+        case let .doesNotExist(what, message): .doesNotExist(what: what, message: message)
+        case .botCheck: .botCheck
+        default: nil
+        }
+    }
+
+    /// The stable name stored beside the values (`reasonCode`): what scripts and SQL may match on.
+    public var code: String {
+        switch self {
+        case .closed: "closed"
+        case .banned: "banned"
+        case .probation: "probation"
+        case .noPermission: "no-permission"
+        case .noSuchUser: "no-such-user"
+        case .wrongPassword: "wrong-password"
+        case .tooLong: "too-long"
+        case .invalid: "invalid"
+        case .doesNotExist: "does-not-exist"
+        case .platinumRequired: "platinum-required"
+        case .archivesRequired: "archives-required"
+        case .forumError: "forum-error"
+        case .sessionExpired: "session-expired"
+        case .botCheck: "bot-check"
+        case .flood: "flood"
+        case .databaseError: "database-error"
+        case .serverError: "server-error"
+        case .unreachable: "unreachable"
+        case .unreadable: "unreadable"
+        case .retryAfter: "retry-after"
+        case .unknownOutcome: "unknown-outcome"
+        case .uncheckable: "uncheckable"
+        case .senderStopped: "sender-stopped"
+        case .notArrived: "not-arrived"
+        case .gaveUp: "gave-up"
+        case .notConfigured: "not-configured"
+        case .damaged: "damaged"
+        case .givenBack: "given-back"
+        case .legacy: "legacy"
+        }
+    }
+
+    public var description: String {
+        if let rejection { return rejection.description }
+        return switch self {
+        case let .flood(_, _, message): "flood control: \(message)"
+        case let .databaseError(message): RetryReason.databaseError(message).description
+        case let .serverError(status): RetryReason.serverError(status: status).description
+        case let .unreachable(message): message
+        case let .unreadable(message): RetryReason.unreadable(message).description
+        case let .retryAfter(_, because): because.description
+        case let .unknownOutcome(evidence): evidence
+        case let .uncheckable(error): "could not check with the forum: \(error)"
+        case let .senderStopped(owner): "its sender (\(owner)) stopped while sending it"
+        case let .notArrived(after): after.description
+        case let .gaveUp(attempts, last): "gave up after \(attempts) attempts; the last one: \(last)"
+        case let .notConfigured(message): message
+        case let .damaged(message): message
+        case .givenBack: "given back unsent"
+        case let .legacy(text): text
+        default: ""
+        }
+    }
+
+    /// Whether the forum's flood control is what it waits for.
+    public var isFlood: Bool {
+        switch self {
+        case .flood: true
+        case let .retryAfter(_, because): because.isFlood
+        default: false
+        }
+    }
+}
+
+// MARK: - Stored form
+
+extension Reason {
+    /// The reason as its stored columns: the code and, as JSON, its values.
+    var stored: (code: String, values: String) {
+        let data = (try? JSONEncoder.sorted.encode(self)) ?? Data()
+        return (code, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The reason the stored columns describe; a row from before typed reasons (no code) keeps
+    /// its words as a legacy reason, and so does one whose values this Missive cannot read.
+    static func stored(code: String?, values: String?, words: String?) -> Reason {
+        if code != nil, let values, let reason = try? JSONDecoder().decode(Reason.self, from: Data(values.utf8)) {
+            return reason
+        }
+        return .legacy(words ?? "")
+    }
+}
+
+extension JSONEncoder {
+    /// Keys in order, so that equal reasons are stored as equal text.
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }
+}
