@@ -5,7 +5,12 @@ import GRDB
 /// decides `state`, `due`, `owner` and `detail`); the store only keeps them.
 public struct OutboxRow: Equatable, Sendable {
     /// 0 until inserted.
-    public var id: Int64
+    public var id: Int64 {
+        get { rowID ?? 0 }
+        set { rowID = newValue == 0 ? nil : newValue }
+    }
+    /// Nil until inserted, so that SQLite picks the id.
+    private var rowID: Int64?
     /// The draft the Command was made from, and the revision that was queued.
     public var draftID: Int64?
     public var draftRevision: Int?
@@ -52,7 +57,7 @@ public struct OutboxRow: Equatable, Sendable {
         failures: Int = 0, lastError: String? = nil, undoneBy: Int64? = nil, marker: Int64? = nil, createdAt: Date,
         updatedAt: Date
     ) {
-        self.id = id
+        self.rowID = id == 0 ? nil : id
         self.draftID = draftID
         self.draftRevision = draftRevision
         self.profile = profile
@@ -133,74 +138,27 @@ public struct OutboxListing: Equatable, Sendable {
     public var updatedAt: String
 }
 
-// MARK: - Rows
+// MARK: - Records
 
-extension OutboxRow: FetchableRecord, PersistableRecord {
+/// GRDB reads and writes these through `Codable`; the column names are the schema's.
+extension OutboxRow: Codable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "outbox_item"
 
-    public init(row: Row) {
-        self.init(
-            id: row["id"], draftID: row["draftId"], draftRevision: row["draftRevision"], profile: row["profile"],
-            kind: row["kind"], target: row["target"], targetKey: row["targetKey"], channel: row["channel"],
-            command: row["command"], idempotencyKey: row["idempotencyKey"], state: row["state"], due: row["due"],
-            owner: row["owner"], detail: row["detail"], reasonCode: row["reasonCode"], reasonValues: row["reasonValues"], postID: row["postId"], url: row["url"],
-            failures: row["failures"], lastError: row["lastError"], undoneBy: row["undoneBy"], marker: row["marker"],
-            createdAt: row["createdAt"], updatedAt: row["updatedAt"])
-    }
-
-    public func encode(to container: inout PersistenceContainer) {
-        if id != 0 { container["id"] = id }
-        container["draftId"] = draftID
-        container["draftRevision"] = draftRevision
-        container["profile"] = profile
-        container["kind"] = kind
-        container["target"] = target
-        container["targetKey"] = targetKey
-        container["channel"] = channel
-        container["command"] = command
-        container["idempotencyKey"] = idempotencyKey
-        container["state"] = state
-        container["due"] = due
-        container["owner"] = owner
-        container["detail"] = detail
-        container["reasonCode"] = reasonCode
-        container["reasonValues"] = reasonValues
-        container["postId"] = postID
-        container["url"] = url
-        container["failures"] = failures
-        container["lastError"] = lastError
-        container["undoneBy"] = undoneBy
-        container["marker"] = marker
-        container["createdAt"] = createdAt
-        container["updatedAt"] = updatedAt
+    enum CodingKeys: String, CodingKey {
+        case rowID = "id", draftID = "draftId", draftRevision, profile, kind, target, targetKey, channel, command, idempotencyKey,
+             state, due, owner, detail, reasonCode, reasonValues, postID = "postId", url, failures, lastError, undoneBy,
+             marker, createdAt, updatedAt
     }
 }
 
-extension OutboxAttemptRow: FetchableRecord {
-    public init(row: Row) throws {
-        guard let action = Action(rawValue: row["action"]) else {
-            throw StoreError.invalid("outbox attempt \(row["id"] as Int64? ?? 0) has an unknown action")
-        }
-        self.init(id: row["id"], itemID: row["itemId"], action: action, owner: row["owner"], startedAt: row["startedAt"],
-                  finishedAt: row["finishedAt"], outcome: row["outcome"], evidence: row["evidence"])
+extension OutboxAttemptRow: Codable, FetchableRecord {
+    enum CodingKeys: String, CodingKey {
+        case id, itemID = "itemId", action, owner, startedAt, finishedAt, outcome, evidence
     }
 }
 
-extension OutboxPace: FetchableRecord, PersistableRecord {
+extension OutboxPace: Codable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "outbox_pace"
-
-    public init(row: Row) {
-        self.init(profile: row["profile"], channel: row["channel"], interval: row["interval"],
-                  lastSentAt: row["lastSentAt"], notBefore: row["notBefore"])
-    }
-
-    public func encode(to container: inout PersistenceContainer) {
-        container["profile"] = profile
-        container["channel"] = channel
-        container["interval"] = interval
-        container["lastSentAt"] = lastSentAt
-        container["notBefore"] = notBefore
-    }
 }
 
 extension OutboxListing {

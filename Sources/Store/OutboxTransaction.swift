@@ -108,20 +108,9 @@ public struct OutboxTransaction {
         return row
     }
 
-    /// Rewrites the item's row. The sender does this a few times per item, so it is one cached
-    /// statement rather than a generated query.
+    /// Rewrites the item's row.
     public func update(_ row: OutboxRow) throws {
-        try db.cachedStatement(sql: """
-            UPDATE outbox_item SET draftId = ?, draftRevision = ?, profile = ?, kind = ?, target = ?, targetKey = ?,
-                channel = ?, command = ?, idempotencyKey = ?, state = ?, due = ?, owner = ?, detail = ?, reasonCode = ?,
-                reasonValues = ?, postId = ?,
-                url = ?, failures = ?, lastError = ?, undoneBy = ?, marker = ?, createdAt = ?, updatedAt = ?
-            WHERE id = ?
-            """).execute(arguments: [
-                row.draftID, row.draftRevision, row.profile, row.kind, row.target, row.targetKey, row.channel, row.command,
-                row.idempotencyKey, row.state, StoredTime.text(row.due), row.owner, row.detail, row.reasonCode, row.reasonValues, row.postID, row.url, row.failures,
-                row.lastError, row.undoneBy, row.marker, StoredTime.text(row.createdAt), StoredTime.text(row.updatedAt), row.id,
-            ])
+        try row.update(db)
     }
 
     /// Sets the reconcile marker of an item without rewriting it.
@@ -155,11 +144,7 @@ public struct OutboxTransaction {
     }
 
     public func save(_ pace: OutboxPace) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO outbox_pace (profile, channel, interval, lastSentAt, notBefore) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (profile, channel) DO UPDATE SET interval = excluded.interval, lastSentAt = excluded.lastSentAt,
-                notBefore = excluded.notBefore
-            """).execute(arguments: [pace.profile, pace.channel, pace.interval, StoredTime.text(pace.lastSentAt), StoredTime.text(pace.notBefore)])
+        try pace.upsert(db)
     }
 
     // MARK: Drafts and history
