@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Store
+import Synchronization
 
 /// The outbox's entries in the store's command history, and how `missive undo` and `redo`
 /// take them back and do them again.
@@ -51,17 +52,16 @@ public enum OutboxHistory {
 ///
 /// The items undo and redo queue (edits back and forth) are in `followUps` afterwards, for the
 /// command to send at once.
-public final class OutboxUndo: UndoHandler, @unchecked Sendable {
+public final class OutboxUndo: UndoHandler, Sendable {
     /// Where the window starts again when a send is redone.
     let undoWindow: TimeInterval
-    private let lock = NSLock()
-    private var created: [Int64] = []
+    private let created = Mutex<[Int64]>([])
 
     public init(undoWindow: TimeInterval) {
         self.undoWindow = undoWindow
     }
 
-    public var followUps: [Int64] { lock.withLock { created } }
+    public var followUps: [Int64] { created.withLock { $0 } }
 
     public func handles(kind: String) -> Bool {
         OutboxHistory.Kind(rawValue: kind) != nil
@@ -158,7 +158,7 @@ public final class OutboxUndo: UndoHandler, @unchecked Sendable {
             command: command, state: .pending(until: now), profile: item.profile,
             idempotencyKey: "\(key)/\(Int((now.timeIntervalSince1970 * 1000).rounded()))", createdAt: now, updatedAt: now)
         followUp.id = try tx.insert(followUp.row).id
-        lock.withLock { created.append(followUp.id) }
+        created.withLock { $0.append(followUp.id) }
         return followUp
     }
 

@@ -1,16 +1,16 @@
 import Foundation
+import Synchronization
 
 /// Set when the sender should stop (SIGINT, SIGTERM, or a test). The sender looks at it between
 /// items and while it waits, never in the middle of a send: an item is finished and recorded first.
-public final class StopSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var reason: String?
+public final class StopSignal: Sendable {
+    private let reason = Mutex<String?>(nil)
 
     public init() {}
 
     public func request(_ why: String) {
-        lock.withLock { if reason == nil { reason = why } }
+        reason.withLock { if $0 == nil { $0 = why } }
     }
 
-    public var requested: String? { lock.withLock { reason } }
+    public var requested: String? { reason.withLock { $0 } }
 }

@@ -46,7 +46,7 @@ import Testing
         #expect(try outbox.item(1).state == .failed(.legacy("the thread is closed")))
         let flood = try outbox.item(2).state
         #expect(flood == .retrying(next: due, because: .flood(wait: nil, interval: nil, message: "You must wait 30 seconds between posts.")))
-        #expect(Sender.reason(for: try outbox.item(2)).hasPrefix("flood control, then"))
+        #expect(SenderReport.reason(for: try outbox.item(2)).hasPrefix("flood control, then"))
         #expect(try outbox.item(3).state == .retrying(next: due, because: .legacy("the forum answered with HTTP 500")))
         #expect(try outbox.item(4).state == .unknown(.legacy("the connection dropped after the post was sent"), checkAt: due))
         #expect(try outbox.item(5).state == .sent(postID: "42", url: nil))

@@ -47,6 +47,11 @@ public struct HTTPSettings: Sendable {
 /// The queue's blocks hold the client `unowned`: the caller keeps it alive while it waits, so the
 /// last release (and `curl_easy_cleanup`) happens on the caller's side, never on the queue's thread
 /// where it could race the process's exit and its OpenSSL teardown.
+///
+/// Why `@unchecked`: the curl handle is a raw pointer, which the compiler cannot see is only used
+/// on `queue`. A `Mutex` would make it checked but would hold a lock across a blocking transfer on
+/// the caller's thread, and the last-release rule above needs the queue; confinement to the serial
+/// queue is what keeps it safe.
 public final class HTTPClient: @unchecked Sendable {
     public let settings: HTTPSettings
     /// The jar the client writes, if any; see `CookieJarAccess`.

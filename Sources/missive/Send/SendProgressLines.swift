@@ -1,13 +1,17 @@
 import Foundation
 import Outbox
+import Synchronization
 
 /// The sender's progress on standard error: plain lines for logs and pipes, and on a terminal
 /// the same lines plus a countdown that redraws itself in place while the sender waits.
-final class SendProgressLines: SendProgress, @unchecked Sendable {
+final class SendProgressLines: SendProgress, Sendable {
     private let terminal: Bool
-    private let lock = NSLock()
-    private var countdownShown = false
-    private var lastReason = ""
+    /// What the terminal shows now; the sender and its renewer may report from two tasks.
+    private struct Shown {
+        var countdown = false
+        var lastReason = ""
+    }
+    private let shown = Mutex(Shown())
 
     init(terminal: Bool = isatty(STDERR_FILENO) == 1) {
         self.terminal = terminal
@@ -25,22 +29,22 @@ final class SendProgressLines: SendProgress, @unchecked Sendable {
 
     func waiting(until: Date, reason: String, now: Date) {
         let seconds = max(0, Int(until.timeIntervalSince(now).rounded(.up)))
-        lock.withLock {
+        shown.withLock { shown in
             if terminal {
                 write("\r\u{1B}[K  waiting \(seconds) s: \(reason)")
-                countdownShown = true
-            } else if reason != lastReason {
+                shown.countdown = true
+            } else if reason != shown.lastReason {
                 // A log gets the wait once, with the time it ends.
                 write("waiting \(seconds) s, until \(Self.time(until)): \(reason)\n")
             }
-            lastReason = reason
+            shown.lastReason = reason
         }
     }
 
     func waitEnded() {
-        lock.withLock {
-            clearCountdown()
-            lastReason = ""
+        shown.withLock { shown in
+            clearCountdown(&shown)
+            shown.lastReason = ""
         }
     }
 
@@ -49,16 +53,16 @@ final class SendProgressLines: SendProgress, @unchecked Sendable {
     }
 
     private func line(_ text: String) {
-        lock.withLock {
-            clearCountdown()
+        shown.withLock { shown in
+            clearCountdown(&shown)
             write(text + "\n")
         }
     }
 
-    private func clearCountdown() {
-        guard countdownShown else { return }
+    private func clearCountdown(_ shown: inout Shown) {
+        guard shown.countdown else { return }
         write("\r\u{1B}[K")
-        countdownShown = false
+        shown.countdown = false
     }
 
     private func write(_ text: String) {

@@ -1,0 +1,47 @@
+import Foundation
+
+/// What a sender tells the person watching: one line per item event, and the words for waits.
+struct SenderReport: Sendable {
+    let progress: any SendProgress
+
+    /// A recorded outcome, its retry time or failure reason first.
+    func outcome(_ item: OutboxItem, _ message: String) {
+        switch item.state {
+        case let .retrying(at, _): progress.item(item, "retrying at \(localClock(at)) (\(message))")
+        case .failed(let reason): progress.item(item, "failed: \(reason)")
+        default: progress.item(item, message)
+        }
+    }
+
+    /// Waiting items failed because their rows cannot be read.
+    func damaged(_ damaged: [Damaged]) {
+        for item in damaged { progress.note("item \(item.id): failed: \(item.reason)") }
+    }
+
+    /// What a sender waiting for this item waits for.
+    static func reason(for item: OutboxItem) -> String {
+        switch item.state {
+        case .pending: "undo window of \(item.title): `missive undo` calls it off"
+        case .queued: "\(item.title), scheduled"
+        case let .retrying(_, because): because.isFlood ? "flood control, then \(item.title)" : "retry of \(item.title)"
+        case .unknown: "checking \(item.title) with the forum"
+        case .sending: "the lease on \(item.title)"
+        default: item.title
+        }
+    }
+}
+
+/// "14:03:09", local time; "2026-11-27 14:03:09" on another day than today, so that a wait
+/// of days (a probation) is not read as a time that has passed.
+func localClock(_ date: Date, now: Date = Date()) -> String {
+    let time = date.formatted(clockFormat)
+    return Calendar.current.isDate(date, inSameDayAs: now) ? time : date.formatted(dayFormat) + " " + time
+}
+
+private let dayFormat = Date.VerbatimFormatStyle(
+    format: "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits)",
+    timeZone: .current, calendar: Calendar(identifier: .gregorian))
+
+private let clockFormat = Date.VerbatimFormatStyle(
+    format: "\(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",
+    timeZone: .current, calendar: Calendar(identifier: .gregorian))
