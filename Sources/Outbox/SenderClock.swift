@@ -5,10 +5,19 @@ import Foundation
 public struct SenderClock: Sendable {
     public var now: @Sendable () -> Date
     public var sleep: @Sendable (Duration) async throws -> Void
+    /// How the lease renewer waits between renewals. A lease guards requests in flight, which take
+    /// real time even when a test runs the sender's own waits on a manual clock (where a renewer
+    /// on that clock would renew in a tight loop while a request runs), so such a clock keeps
+    /// this one on real time.
+    public var renewalSleep: @Sendable (Duration) async throws -> Void
 
-    public init(now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void) {
+    public init(
+        now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void,
+        renewalSleep: (@Sendable (Duration) async throws -> Void)? = nil
+    ) {
         self.now = now
         self.sleep = sleep
+        self.renewalSleep = renewalSleep ?? sleep
     }
 
     /// Any `Clock` for the waits, with `now` for the times.

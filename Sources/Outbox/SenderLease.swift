@@ -155,7 +155,7 @@ final class LeaseRenewer: Sendable {
     func run() async {
         let every = Duration.milliseconds(Int(max(lease.settings.lease / 3, 0.1) * 1_000))
         while !Task.isCancelled {
-            try? await clock.sleep(every)
+            try? await clock.renewalSleep(every)
             guard !Task.isCancelled, let id = inFlight.withLock({ $0 }) else { continue }
             _ = try? lease.store.outbox { tx in try lease.renew(id, in: tx, now: clock.now()) }
         }

@@ -111,11 +111,12 @@ import Testing
     }
 
     @Test func floodControlIsLearnedOnceAndLaterItemsAreSpacedByTheInterval() async throws {
-        try await OutboxFixture.with(flood: 1) { f in
-            let items = try (1...4).map { try f.queue("paced \($0)") }
-            let start = Date()
-            let summary = try await f.sender().run(.due(ids: nil))
-            let elapsed = Date().timeIntervalSince(start)
+        // The forum and the sender on one manual clock: the waits take no real time.
+        let clock = ManualClock()
+        try await OutboxFixture.with(flood: 1, clock: clock) { f in
+            let items = try (1...4).map { try f.queue("paced \($0)", due: clock.now()) }
+            let summary = try await f.sender(clock: clock).run(.due(ids: nil))
+            let elapsed = clock.elapsed
             #expect(Set(summary.sent) == Set(items.map(\.id)))
             // Four posts, one second apart: three intervals, plus one margin for the learning hit.
             #expect(elapsed >= 3 && elapsed <= 4 * 1 + 2, "took \(elapsed) s")

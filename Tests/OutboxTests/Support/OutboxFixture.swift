@@ -27,12 +27,13 @@ final class OutboxFixture: @unchecked Sendable {
     /// Runs `body` against a fresh store and sandbox, and cleans both up even when it throws.
     static func with(
         flood: Int = 0, faults: FaultPlan = FaultPlan(), seed: UInt64 = 1, timeout: Duration = .seconds(20),
-        _ body: (OutboxFixture) async throws -> Void
+        clock: ManualClock? = nil, _ body: (OutboxFixture) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("missive-outbox-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let server = try await SandboxServer.start(SandboxConfiguration(
-            dataDirectory: directory.appendingPathComponent("forum"), floodInterval: flood, faults: faults, seed: seed))
+            dataDirectory: directory.appendingPathComponent("forum"), floodInterval: flood, faults: faults, seed: seed,
+            clock: clock ?? SystemClock()))
         do {
             func adapter(timeout: Duration) throws -> SomethingAwfulAdapter {
                 try SomethingAwfulAdapter(
@@ -78,7 +79,7 @@ final class OutboxFixture: @unchecked Sendable {
     func sender(
         window: TimeInterval = 0, base: TimeInterval = 0.05, maxWait: TimeInterval = 30, store: Store? = nil,
         identity: SenderIdentity = .current(), adapter: (any ForumAdapter)? = nil, stop: StopSignal = StopSignal(),
-        configure: (inout SenderSettings) -> Void = { _ in }
+        clock: ManualClock? = nil, configure: (inout SenderSettings) -> Void = { _ in }
     ) -> Sender {
         var settings = SenderSettings()
         settings.undoWindow = window
@@ -91,7 +92,7 @@ final class OutboxFixture: @unchecked Sendable {
         settings.policy = policy
         configure(&settings)
         return Sender(store: store ?? self.store, adapters: FixedAdapter(adapter: adapter ?? self.adapter), settings: settings,
-                      identity: identity, progress: progress, stop: stop)
+                      identity: identity, progress: progress, stop: stop, clock: clock?.sender ?? .system)
     }
 
     func item(_ id: Int64) throws -> OutboxItem {
