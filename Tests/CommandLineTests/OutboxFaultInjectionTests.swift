@@ -7,10 +7,11 @@ import Testing
 /// killed with SIGKILL at random moments and started again. Afterwards every message is on the
 /// forum exactly once, or failed with a reason; none lost, none doubled.
 @Suite(.serialized) struct OutboxFaultInjectionTests {
-    /// `late` stores 3 s after the request (the delay it shares with `slow`), so the world's
-    /// reconcile_grace (6 s) must be longer: a grace shorter than the forum's delay would let a
-    /// check believe "not there" too early, and the post would land twice.
-    static let faults = "drop=0.06,500=0.05,dberror=0.05,slow=0.04:3s,truncate=0.03,empty=0.02,noform=0.02,nothtml=0.02,late=0.02"
+    /// `late` stores 2.5 s after the request (the delay it shares with `slow`, past the sender's
+    /// 2 s timeout), so the run's reconcile_grace (4 s) must be longer: a grace shorter than the
+    /// forum's delay would let a check believe "not there" too early, and the post would land twice.
+    static let faults = "drop=0.06,500=0.05,dberror=0.05,slow=0.04:2500ms,truncate=0.03,empty=0.02,noform=0.02,nothtml=0.02,late=0.02"
+    static let config = ["undo_window = 0", "retry_base = 1", "reconcile_grace = 4"]
     static let threads = [3_500_001, 3_500_003, 3_500_004]
 
     /// A small seeded generator, so that a failing run can be repeated with the same kill times.
@@ -60,7 +61,7 @@ import Testing
 
     @Test func twoHundredSendsThroughFaultsAndKillsLandExactlyOnceOrFailWithAReason() async throws {
         var random = SplitMix(state: 2026_11_22)
-        let world = try await OutboxWorld(faults: Self.faults, seed: 7)
+        let world = try await OutboxWorld(faults: Self.faults, seed: 7, config: Self.config)
 
         // 180 messages without flood control, the sender killed ten times on the way.
         let first = Self.messages(1...180)
