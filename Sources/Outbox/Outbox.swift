@@ -84,7 +84,10 @@ public struct Outbox: Sendable {
             return try OutboxItem(row: row)
         } catch {
             let state = try OutboxItem.state(of: row)
-            guard state.name == "failed" || state.name == "cancelled" else { throw error }
+            switch state {
+            case .failed, .cancelled: break
+            default: throw error
+            }
             var item = OutboxItem(
                 command: try ForumCommand.make(from: draft, dialect: try dialect(draft.content.profile)), state: state,
                 profile: draft.content.profile, draftID: draft.id, draftRevision: draft.revision,
