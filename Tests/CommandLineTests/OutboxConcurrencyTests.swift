@@ -18,7 +18,9 @@ import Testing
     @Test(arguments: [2, 4])
     func watchersOnOneQueueNeverSendAnItemTwice(watchers: Int) async throws {
         // Dropped answers and 500s too, so that some items are checked with the forum on the way.
-        let world = try await OutboxWorld(faults: "drop=0.05,500=0.05", seed: UInt64(watchers))
+        // Neither stores late, so a short reconcile grace is safe here.
+        let world = try await OutboxWorld(faults: "drop=0.05,500=0.05", seed: UInt64(watchers),
+                                          config: ["undo_window = 0", "retry_base = 1", "reconcile_grace = 1"])
         let texts = (1...60).map { "watched by \(watchers): message \($0)" }
         let buffers = texts.enumerated().map { index, text in
             index % 6 == 5 ? OutboxWorld.pm(text, to: "Zoë", subject: "watch \(watchers) #\(index)")
