@@ -25,12 +25,14 @@ let package = Package(
         .systemLibrary(name: "CGumbo", path: "Sources/System/CGumbo"),
         // curl_easy_setopt/getinfo are variadic, so Swift needs typed C wrappers.
         .target(name: "CCurl", path: "Sources/System/CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // The C library's wcwidth (X/Open, which Swift's Glibc module leaves out), for terminal cell widths.
+        .target(name: "CWidth", path: "Sources/System/CWidth"),
 
         // What every layer shares: error conventions and where files live.
         .target(name: "Common", path: "Sources/Common"),
 
         // The layers.
-        .target(name: "Markup", dependencies: ["Common", "CCMark"], path: "Sources/Markup"),
+        .target(name: "Markup", dependencies: ["Common", "CCMark", "CWidth"], path: "Sources/Markup"),
         .target(
             name: "Store",
             dependencies: [
