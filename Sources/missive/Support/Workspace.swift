@@ -1,3 +1,4 @@
+import Application
 import Common
 import Compose
 import Foundation
@@ -10,6 +11,7 @@ struct Workspace {
     let config: Config
     let store: Store
     let environment: ComposeEnvironment
+    let console: any ConsoleOutput = TerminalConsole()
 
     /// `recover: false` for commands that must not write (doctor on a damaged store);
     /// `access: .readOnly` for commands that only read, which then change nothing on disk.
@@ -32,8 +34,21 @@ struct Workspace {
 
     func recoverLeftovers() {
         for report in Recovery(environment: environment).run() {
-            Console.note(report.message)
+            console.note(report.message)
         }
+    }
+
+    var forums: any ForumConnector { ConfiguredForums(paths: paths) }
+
+    /// The compose use case over this workspace's store, editor, clock, forums and console.
+    func composeDraft(_ options: ComposeOptions, forum: ForumText? = nil, timeout: Int = 30) throws -> ComposeDraft {
+        ComposeDraft(environment: environment, config: config, forums: forums, console: console, request: try options.request(),
+                     forum: forum, timeout: timeout)
+    }
+
+    /// The `--tag` check before a thread's editor opens.
+    func checkThreadTag(profile: String?) throws -> CheckThreadTag {
+        CheckThreadTag(profile: try config.profile(named: profile), forums: forums, console: console)
     }
 
     /// The profile a command names, or the default; an unknown name is a config error.

@@ -1,0 +1,37 @@
+import Common
+import Compose
+import Store
+
+/// `templates new`: a template written in the editor from a skeleton for its kind, or read whole from a file.
+public struct NewTemplate: Sendable {
+    let environment: ComposeEnvironment
+    let console: any ConsoleOutput
+
+    public init(environment: ComposeEnvironment, console: any ConsoleOutput) {
+        self.environment = environment
+        self.console = console
+    }
+
+    /// `file` (`-` for stdin) holds the whole template buffer; without it the editor opens.
+    public func run(_ name: String, kind: DraftKind, parent: String?, file: String?) async throws {
+        let store = environment.store
+        if (try? store.template(named: name)) != nil {
+            throw UseCaseError(.cantCreate, "template '\(name)' exists already; change it with `missive templates edit \(name)`")
+        }
+        if let file {
+            var template = try TemplateBuffer.parse(
+                try TextInput.read(path: file, limit: ComposeEnvironment.defaultByteLimit), source: file)
+            template.name = name
+            try store.changeTemplates([(name, template)], kind: "template.new", summary: "new template \(name)", now: environment.clock())
+            console.note("created template \(name)")
+            return
+        }
+        let targetKey: [DraftKind: String] = [.reply: "thread", .pm: "to", .thread: "forum", .edit: "post"]
+        var fields = ["kind": kind.rawValue]
+        if let key = targetKey[kind] { fields[key] = "{{\(key)}}" }
+        let skeleton = Template(name: name, parent: parent, summary: "", fields: fields, body: "")
+        if try await TemplateSession(environment: environment).edit(skeleton, existing: nil) != nil {
+            console.note("created template \(name)")
+        }
+    }
+}
