@@ -7,26 +7,27 @@ import Store
 /// target (unless --new or a template), or build new content (from a template, a body file, the
 /// forum's text), then save it directly (--no-edit) or through the editor, and report the draft id.
 public struct ComposeDraft: Sendable {
-    /// The store, the editor, the buffer directory and the clock.
-    let environment: ComposeEnvironment
+    let context: LocalContext
+    /// The profiles a draft may be for.
     let config: Config
     let forums: any ForumConnector
-    let console: any ConsoleOutput
     let request: ComposeRequest
     /// What to fetch from the forum first (quotes, a post's current text), if anything.
     var forum: ForumText?
     var timeout = 30
 
-    public init(environment: ComposeEnvironment, config: Config, forums: any ForumConnector, console: any ConsoleOutput,
-                request: ComposeRequest, forum: ForumText? = nil, timeout: Int = 30) {
-        self.environment = environment
+    public init(_ context: LocalContext, config: Config, forums: any ForumConnector, request: ComposeRequest,
+                forum: ForumText? = nil, timeout: Int = 30) {
+        self.context = context
         self.config = config
         self.forums = forums
-        self.console = console
         self.request = request
         self.forum = forum
         self.timeout = timeout
     }
+
+    private var environment: ComposeEnvironment { context.environment }
+    private var console: any ConsoleOutput { context.console }
 
     /// The note on an edit draft's first revision: the post as the forum had it before the edit,
     /// which is what an undo of the sent edit puts back.

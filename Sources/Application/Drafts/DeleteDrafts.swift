@@ -1,22 +1,17 @@
-import Foundation
 import Store
 
 /// `drafts rm`: drafts deleted one by one, each undoable.
 public struct DeleteDrafts: Sendable {
-    let store: Store
-    let clock: @Sendable () -> Date
-    let console: any ConsoleOutput
+    let context: LocalContext
 
-    public init(store: Store, clock: @escaping @Sendable () -> Date, console: any ConsoleOutput) {
-        self.store = store
-        self.clock = clock
-        self.console = console
+    public init(_ context: LocalContext) {
+        self.context = context
     }
 
     public func run(_ ids: [Int64]) throws {
         for id in ids {
-            _ = try store.deleteDraft(id, now: clock())
-            console.note("deleted draft \(id) (`missive undo` brings it back)")
+            _ = try context.store.deleteDraft(id, now: context.now)
+            context.console.note("deleted draft \(id) (`missive undo` brings it back)")
         }
     }
 }

@@ -5,21 +5,19 @@ import Store
 
 /// `drafts export`: drafts written as buffer files (draft-ID.md) that `drafts import` reads back.
 public struct ExportDrafts: Sendable {
-    let store: Store
-    let console: any ConsoleOutput
+    let context: LocalContext
 
-    public init(store: Store, console: any ConsoleOutput) {
-        self.store = store
-        self.console = console
+    public init(_ context: LocalContext) {
+        self.context = context
     }
 
     /// Writes the drafts (all open ones when `ids` is empty) into `directory`, made if missing;
     /// without a directory, prints the one draft asked for.
     public func run(_ ids: [Int64], to directory: String?) throws {
-        let ids = ids.isEmpty ? try store.list().map(\.id) : ids
-        let drafts = try ids.map { try store.draft($0) }
+        let ids = ids.isEmpty ? try context.store.list().map(\.id) : ids
+        let drafts = try ids.map { try context.store.draft($0) }
         guard let directory else {
-            if let draft = drafts.first { console.print(draft.raw ?? Buffer.render(draft.content).trimmingTrailingNewlines()) }
+            if let draft = drafts.first { context.console.print(draft.raw ?? Buffer.render(draft.content).trimmingTrailingNewlines()) }
             return
         }
         let url = URL(fileURLWithPath: directory, isDirectory: true)
@@ -34,6 +32,6 @@ public struct ExportDrafts: Sendable {
         } catch {
             throw UseCaseError(.cantCreate, "cannot write into \(directory): \(error.localizedDescription)")
         }
-        console.note("wrote \(drafts.count) draft(s) to \(directory)")
+        context.console.note("wrote \(drafts.count) draft(s) to \(directory)")
     }
 }

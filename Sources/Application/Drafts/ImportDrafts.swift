@@ -5,16 +5,10 @@ import Store
 
 /// `drafts import`: buffer files made into drafts, all or none.
 public struct ImportDrafts: Sendable {
-    let store: Store
-    let clock: @Sendable () -> Date
-    let defaultProfile: String
-    let console: any ConsoleOutput
+    let context: LocalContext
 
-    public init(store: Store, clock: @escaping @Sendable () -> Date, defaultProfile: String, console: any ConsoleOutput) {
-        self.store = store
-        self.clock = clock
-        self.defaultProfile = defaultProfile
-        self.console = console
+    public init(_ context: LocalContext) {
+        self.context = context
     }
 
     /// Every file is read and checked before anything is stored; prints the new ids.
@@ -22,11 +16,11 @@ public struct ImportDrafts: Sendable {
         var writes: [DraftWrite] = []
         for file in try BufferFileList.expand(paths) {
             let text = try TextInput.read(path: file, limit: ComposeEnvironment.defaultByteLimit)
-            writes.append(DraftWrite(content: try Buffer.parse(text, source: file, defaultProfile: defaultProfile),
+            writes.append(DraftWrite(content: try Buffer.parse(text, source: file, defaultProfile: context.environment.defaultProfile),
                                      note: "imported from \(URL(fileURLWithPath: file).lastPathComponent)"))
         }
-        let drafts = try store.importDrafts(writes, now: clock())
-        for draft in drafts { console.print(String(draft.id)) }
-        console.note("imported \(drafts.count) draft(s)")
+        let drafts = try context.store.importDrafts(writes, now: context.now)
+        for draft in drafts { context.console.print(String(draft.id)) }
+        context.console.note("imported \(drafts.count) draft(s)")
     }
 }

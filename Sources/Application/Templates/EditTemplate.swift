@@ -2,20 +2,18 @@ import Compose
 
 /// `templates edit`: a template changed in the editor. Drafts made from it earlier do not change.
 public struct EditTemplate: Sendable {
-    let environment: ComposeEnvironment
-    let console: any ConsoleOutput
+    let context: LocalContext
 
-    public init(environment: ComposeEnvironment, console: any ConsoleOutput) {
-        self.environment = environment
-        self.console = console
+    public init(_ context: LocalContext) {
+        self.context = context
     }
 
     public func run(_ name: String) async throws {
-        let template = try environment.store.template(named: name)
-        if let saved = try await TemplateSession(environment: environment).edit(template, existing: name) {
-            console.note("saved template \(saved.name)")
+        let template = try context.store.template(named: name)
+        if let saved = try await TemplateSession(environment: context.environment).edit(template, existing: name) {
+            context.console.note("saved template \(saved.name)")
         } else {
-            console.note("template \(name) is unchanged")
+            context.console.note("template \(name) is unchanged")
         }
     }
 }

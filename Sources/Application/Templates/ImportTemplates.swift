@@ -1,18 +1,13 @@
 import Common
 import Compose
-import Foundation
 import Store
 
 /// `templates import`: templates loaded from .md files, all or none; one with the same name is replaced.
 public struct ImportTemplates: Sendable {
-    let store: Store
-    let clock: @Sendable () -> Date
-    let console: any ConsoleOutput
+    let context: LocalContext
 
-    public init(store: Store, clock: @escaping @Sendable () -> Date, console: any ConsoleOutput) {
-        self.store = store
-        self.clock = clock
-        self.console = console
+    public init(_ context: LocalContext) {
+        self.context = context
     }
 
     public func run(_ paths: [String]) throws {
@@ -25,8 +20,8 @@ public struct ImportTemplates: Sendable {
             }
             templates.append((template.name, template))
         }
-        let changed = try store.changeTemplates(
-            templates, kind: "template.import", summary: "import \(templates.count) template(s)", now: clock())
-        console.note("imported \(templates.count) template(s), \(changed.count) new or changed")
+        let changed = try context.store.changeTemplates(
+            templates, kind: "template.import", summary: "import \(templates.count) template(s)", now: context.now)
+        context.console.note("imported \(templates.count) template(s), \(changed.count) new or changed")
     }
 }

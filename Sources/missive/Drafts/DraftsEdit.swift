@@ -21,6 +21,6 @@ struct DraftsEdit: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try await EditDraft(environment: workspace.environment, console: workspace.console).run(id, bodyFile: bodyFile, noEdit: noEdit)
+        try await EditDraft(workspace.local).run(id, bodyFile: bodyFile, noEdit: noEdit)
     }
 }

@@ -19,6 +19,6 @@ struct DraftsExport: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
-        try ExportDrafts(store: workspace.store, console: workspace.console).run(ids, to: to)
+        try ExportDrafts(workspace.local).run(ids, to: to)
     }
 }

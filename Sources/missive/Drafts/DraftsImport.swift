@@ -19,7 +19,6 @@ struct DraftsImport: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try ImportDrafts(store: workspace.store, clock: workspace.environment.clock, defaultProfile: workspace.config.defaultProfile,
-                         console: workspace.console).run(paths)
+        try ImportDrafts(workspace.local).run(paths)
     }
 }

@@ -27,8 +27,7 @@ struct DraftsList: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
-        let list = ListDrafts(store: workspace.store, console: workspace.console, includeDeleted: all,
-                              limit: limit == 0 ? nil : limit)
+        let list = ListDrafts(workspace.local, includeDeleted: all, limit: limit == 0 ? nil : limit)
         if json {
             let rows = try list.summaries()
             try DraftJSON.print(rows.map(DraftJSON.init))

@@ -14,7 +14,6 @@ struct DraftsRestore: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try RestoreRevision(store: workspace.store, clock: workspace.environment.clock, console: workspace.console)
-            .run(id, revision: revision)
+        try RestoreRevision(workspace.local).run(id, revision: revision)
     }
 }

@@ -15,6 +15,6 @@ struct DraftsRm: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try DeleteDrafts(store: workspace.store, clock: workspace.environment.clock, console: workspace.console).run(ids)
+        try DeleteDrafts(workspace.local).run(ids)
     }
 }

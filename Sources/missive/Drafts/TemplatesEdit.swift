@@ -11,6 +11,6 @@ struct TemplatesEdit: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try await EditTemplate(environment: workspace.environment, console: workspace.console).run(name)
+        try await EditTemplate(workspace.local).run(name)
     }
 }

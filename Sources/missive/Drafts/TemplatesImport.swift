@@ -16,6 +16,6 @@ struct TemplatesImport: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try ImportTemplates(store: workspace.store, clock: workspace.environment.clock, console: workspace.console).run(paths)
+        try ImportTemplates(workspace.local).run(paths)
     }
 }

@@ -26,7 +26,7 @@ struct TemplatesNew: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try await NewTemplate(environment: workspace.environment, console: workspace.console)
+        try await NewTemplate(workspace.local)
             .run(name, kind: kind, parent: parent, file: file)
     }
 }

@@ -15,6 +15,6 @@ struct TemplatesRm: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try DeleteTemplates(store: workspace.store, clock: workspace.environment.clock, console: workspace.console).run(names)
+        try DeleteTemplates(workspace.local).run(names)
     }
 }

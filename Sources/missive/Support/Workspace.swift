@@ -38,12 +38,14 @@ struct Workspace {
         }
     }
 
+    /// What the use cases on local data are given: the store, buffers, editor, clock and console.
+    var local: LocalContext { LocalContext(environment: environment, console: console) }
+
     var forums: any ForumConnector { ConfiguredForums(paths: paths) }
 
     /// The compose use case over this workspace's store, editor, clock, forums and console.
     func composeDraft(_ options: ComposeOptions, forum: ForumText? = nil, timeout: Int = 30) throws -> ComposeDraft {
-        ComposeDraft(environment: environment, config: config, forums: forums, console: console, request: try options.request(),
-                     forum: forum, timeout: timeout)
+        ComposeDraft(local, config: config, forums: forums, request: try options.request(), forum: forum, timeout: timeout)
     }
 
     /// The `--tag` check before a thread's editor opens.

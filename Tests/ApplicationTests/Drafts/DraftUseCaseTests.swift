@@ -17,7 +17,7 @@ struct DraftUseCaseTests {
     func editFromFile() async throws {
         try await ApplicationFixture.with { fixture in
             let saved = try draft(fixture, "one")
-            let edit = EditDraft(environment: fixture.environment(), console: fixture.console)
+            let edit = EditDraft(fixture.local())
             let file = try fixture.file("two.md", "two\n")
             try await edit.run(saved.id, bodyFile: file, noEdit: true)
             try await edit.run(saved.id, bodyFile: file, noEdit: true)
@@ -32,14 +32,14 @@ struct DraftUseCaseTests {
     func deleteAndRestore() async throws {
         try await ApplicationFixture.with { fixture in
             let first = try draft(fixture, "first"), second = try draft(fixture, "second")
-            let delete = DeleteDrafts(store: fixture.store, clock: { Date() }, console: fixture.console)
+            let delete = DeleteDrafts(fixture.local())
             #expect(throws: StoreError.self) { try delete.run([first.id, 999, second.id]) }
             #expect(try fixture.store.list().map(\.id) == [second.id])
             #expect(fixture.console.notes == ["deleted draft \(first.id) (`missive undo` brings it back)"])
 
             _ = try fixture.store.saveRevision(of: second.id, DraftWrite(content: DraftContent(
                 kind: .reply, target: DraftTarget(thread: 42), body: "changed", profile: "sandbox")), now: Date())
-            let restore = RestoreRevision(store: fixture.store, clock: { Date() }, console: fixture.console)
+            let restore = RestoreRevision(fixture.local())
             try restore.run(second.id, revision: 1)
             #expect(try fixture.store.draft(second.id).content.body == "second")
             #expect(fixture.console.notes.last == "draft \(second.id) now reads as revision 1 (saved as revision 3)")
@@ -73,11 +73,11 @@ struct DraftUseCaseTests {
         try await ApplicationFixture.with { fixture in
             let saved = try draft(fixture, "Round trip.")
             let directory = fixture.directory.appendingPathComponent("export").path
-            try ExportDrafts(store: fixture.store, console: fixture.console).run([], to: directory)
+            try ExportDrafts(fixture.local()).run([], to: directory)
             #expect(fixture.console.notes == ["wrote 1 draft(s) to \(directory)"])
 
             let bad = try fixture.file("bad.md", "---\nkind: nonsense\n---\nbody\n")
-            let importer = ImportDrafts(store: fixture.store, clock: { Date() }, defaultProfile: "sandbox", console: fixture.console)
+            let importer = ImportDrafts(fixture.local())
             #expect(throws: (any Error).self) { try importer.run([directory, bad]) }
             #expect(try fixture.store.list().count == 1)
 
@@ -92,7 +92,7 @@ struct DraftUseCaseTests {
     func exportBadPlaces() async throws {
         try await ApplicationFixture.with { fixture in
             let saved = try draft(fixture, "Printed.")
-            let export = ExportDrafts(store: fixture.store, console: fixture.console)
+            let export = ExportDrafts(fixture.local())
             try export.run([saved.id], to: nil)
             let printed = try #require(fixture.console.printed.first)
             // The buffer as an editor would show it: front matter, the body, the comment that explains it.
@@ -122,13 +122,13 @@ struct DraftUseCaseTests {
     func listAndSearch() async throws {
         try await ApplicationFixture.with { fixture in
             for body in ["flood control again", "something else", "a third one"] { _ = try draft(fixture, body) }
-            let list = ListDrafts(store: fixture.store, console: fixture.console, includeDeleted: false, limit: 2)
+            let list = ListDrafts(fixture.local(), includeDeleted: false, limit: 2)
             var scanned = 0
             try list.scan { _ in scanned += 1 }
             #expect(scanned == 2)
             try list.tellIfCut(shown: scanned)
             #expect(fixture.console.notes == ["showing the 2 most recent of 3 drafts; --limit 0 shows all"])
-            try ListDrafts(store: fixture.store, console: fixture.console, includeDeleted: false, limit: nil).tellIfCut(shown: 3)
+            try ListDrafts(fixture.local(), includeDeleted: false, limit: nil).tellIfCut(shown: 3)
             #expect(fixture.console.notes.count == 1)
             let found = try SearchDrafts(store: fixture.store).run(["flood", "contr"], includeClosed: false, limit: 10)
             #expect(found.count == 1)

@@ -63,11 +63,15 @@ final class ApplicationFixture: Sendable {
         ComposeEnvironment(store: store, buffers: BufferDirectory(paths: paths), editor: editor, defaultProfile: config.defaultProfile)
     }
 
+    /// The store, buffers, clock and `editor`, reporting to the fixture's console.
+    func local(editor: any Editor = NoEditor()) -> LocalContext {
+        LocalContext(environment: environment(editor: editor), console: console)
+    }
+
     var forums: any ForumConnector { LoopbackForums(jar: directory.appendingPathComponent("jar.txt")) }
 
     func composeDraft(_ request: ComposeRequest, forum: ForumText? = nil, editor: any Editor = NoEditor()) -> ComposeDraft {
-        ComposeDraft(environment: environment(editor: editor), config: config, forums: forums, console: console, request: request,
-                     forum: forum, timeout: 10)
+        ComposeDraft(local(editor: editor), config: config, forums: forums, request: request, forum: forum, timeout: 10)
     }
 
     /// A file in the fixture's directory holding `text`, for `--body-file`.

@@ -11,7 +11,7 @@ struct TemplateUseCaseTests {
     @Test("import loads every file or none: a name defined twice stops it")
     func importAllOrNone() async throws {
         try await ApplicationFixture.with { fixture in
-            let importer = ImportTemplates(store: fixture.store, clock: { Date() }, console: fixture.console)
+            let importer = ImportTemplates(fixture.local())
             let one = try fixture.file("one.md", Self.thanks), two = try fixture.file("two.md", Self.thanks)
             let error = #expect(throws: UseCaseError.self) { try importer.run([one, two]) }
             #expect(error?.status == .dataError)
@@ -26,7 +26,7 @@ struct TemplateUseCaseTests {
     @Test("new from a file takes the name given; a name in use is refused")
     func newFromFile() async throws {
         try await ApplicationFixture.with { fixture in
-            let new = NewTemplate(environment: fixture.environment(), console: fixture.console)
+            let new = NewTemplate(fixture.local())
             let file = try fixture.file("t.md", Self.thanks)
             try await new.run("grateful", kind: .reply, parent: nil, file: file)
             #expect(try fixture.store.template(named: "grateful").body.hasPrefix("Thanks {{name|everyone}}!"))
@@ -39,7 +39,7 @@ struct TemplateUseCaseTests {
     func newInTheEditor() async throws {
         try await ApplicationFixture.with { fixture in
             let typed = "---\ntemplate: hello\nkind: pm\nto: \"{{to}}\"\n---\nHello {{to}}.\n"
-            try await NewTemplate(environment: fixture.environment(editor: ScriptedEditor(text: typed)), console: fixture.console)
+            try await NewTemplate(fixture.local(editor: ScriptedEditor(text: typed)))
                 .run("hello", kind: .pm, parent: nil, file: nil)
             #expect(try fixture.store.template(named: "hello").fields["to"] == "{{to}}")
             #expect(fixture.console.notes == ["created template hello"])
@@ -49,8 +49,8 @@ struct TemplateUseCaseTests {
     @Test("delete checks every name first: an unknown one deletes nothing")
     func deleteAllOrNone() async throws {
         try await ApplicationFixture.with { fixture in
-            try ImportTemplates(store: fixture.store, clock: { Date() }, console: fixture.console).run([try fixture.file("t.md", Self.thanks)])
-            let delete = DeleteTemplates(store: fixture.store, clock: { Date() }, console: fixture.console)
+            try ImportTemplates(fixture.local()).run([try fixture.file("t.md", Self.thanks)])
+            let delete = DeleteTemplates(fixture.local())
             #expect(throws: StoreError.self) { try delete.run(["thanks", "nope"]) }
             #expect(try fixture.store.templates().count == 1)
             try delete.run(["thanks"])
@@ -62,8 +62,8 @@ struct TemplateUseCaseTests {
     @Test("edit left unchanged says so")
     func editUnchanged() async throws {
         try await ApplicationFixture.with { fixture in
-            try ImportTemplates(store: fixture.store, clock: { Date() }, console: fixture.console).run([try fixture.file("t.md", Self.thanks)])
-            try await EditTemplate(environment: fixture.environment(editor: ScriptedEditor(text: nil)), console: fixture.console).run("thanks")
+            try ImportTemplates(fixture.local()).run([try fixture.file("t.md", Self.thanks)])
+            try await EditTemplate(fixture.local(editor: ScriptedEditor(text: nil))).run("thanks")
             #expect(fixture.console.notes.last == "template thanks is unchanged")
         }
     }
