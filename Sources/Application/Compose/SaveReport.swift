@@ -1,7 +1,7 @@
-import Store
 import Compose
+import Store
 
-/// How the outcome of a save is told: the draft id on stdout (for scripts), the rest on stderr.
+/// How the outcome of a save is told: the draft id as the result (for scripts), the rest as notes.
 public struct SaveReport: Sendable {
     let console: any ConsoleOutput
 
