@@ -5,6 +5,7 @@ import Forum
 import Foundation
 import Sandbox
 import Store
+import Synchronization
 import Testing
 
 /// What the use cases run against in these tests: a real SQLite store and buffer directory in a
@@ -106,16 +107,14 @@ struct LoopbackForums: ForumConnector {
 
 /// A test double for the terminal (stdout and stderr of the process running the tests cannot be
 /// read back): it keeps each line, results and notes apart.
-final class RecordedConsole: ConsoleOutput, @unchecked Sendable {
-    private let lock = NSLock()
-    private var printedLines: [String] = []
-    private var noteLines: [String] = []
+final class RecordedConsole: ConsoleOutput {
+    private let lines = Mutex<(printed: [String], notes: [String])>(([], []))
 
-    func print(_ line: String) { lock.withLock { printedLines.append(line) } }
-    func note(_ line: String) { lock.withLock { noteLines.append(line) } }
+    func print(_ line: String) { lines.withLock { $0.printed.append(line) } }
+    func note(_ line: String) { lines.withLock { $0.notes.append(line) } }
 
-    var printed: [String] { lock.withLock { printedLines } }
-    var notes: [String] { lock.withLock { noteLines } }
+    var printed: [String] { lines.withLock { $0.printed } }
+    var notes: [String] { lines.withLock { $0.notes } }
 }
 
 /// A test double for the user's editor (a real one needs a terminal): it writes `text` into the
