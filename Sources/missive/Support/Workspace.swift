@@ -4,8 +4,9 @@ import Compose
 import Foundation
 import Store
 
-/// The composition root for the commands that use the store: paths, config, store, editor and
-/// clock wired together once. Opening it also recovers buffers left by unfinished sessions.
+/// The composition root for the commands that use the store: paths, config, store, editor, clock,
+/// console and forums wired together once, and handed to the use cases (Sources/Application)
+/// from here. Opening it also recovers buffers left by unfinished sessions.
 struct Workspace {
     let paths: MissivePaths
     let config: Config
