@@ -1,3 +1,4 @@
+import Application
 import Common
 import Forum
 import Foundation
@@ -49,5 +50,20 @@ struct ForumConnection {
     /// `DATA/cookies/PROFILE.txt`, a Netscape cookie file (mode 0600).
     static func cookieJar(for profile: String, in paths: MissivePaths) -> URL {
         paths.data.appendingPathComponent("cookies", isDirectory: true).appendingPathComponent("\(profile).txt")
+    }
+}
+
+/// The forums config.toml describes, for the use cases: `.mayLogIn` asks for a password where
+/// there is a terminal and keeps the session; `.lookOnly` reads the saved session and writes nothing.
+struct ConfiguredForums: ForumConnector {
+    var paths: MissivePaths
+
+    func adapter(for profile: Profile, timeout: Int, access: ForumAccess) throws -> any ForumAdapter {
+        switch access {
+        case .mayLogIn:
+            try ForumConnection.adapter(for: profile, paths: paths, timeout: timeout, credentials: TerminalPassword.ifInteractive())
+        case .lookOnly:
+            try ForumConnection.adapter(for: profile, paths: paths, timeout: timeout, credentials: nil, cookieJar: .readOnly)
+        }
     }
 }
