@@ -1,8 +1,13 @@
 // wcwidth is X/Open: Swift's Glibc module does not declare it, so it is reached from here.
+#ifdef __linux__
 #define _XOPEN_SOURCE 700
+#endif
 #include <locale.h>
 #include <pthread.h>
 #include <wchar.h>
+#ifdef __APPLE__
+#include <xlocale.h>
+#endif
 #include "cwidth.h"
 
 static locale_t utf8_locale;

@@ -43,22 +43,6 @@ struct PreviewSource {
         return PreviewSource(draft.content, title: title)
     }
 
-    init(_ content: DraftContent, title: String) {
-        self.init(body: content.body, format: content.format, profile: content.profile,
-                  forum: content.target.forum.map(String.init), title: title)
-        kind = content.kind
-        target = content.target
-        subject = content.subject
-    }
-
-    init(body: String, format: DraftFormat, profile: String?, forum: String?, title: String) {
-        self.body = body
-        self.format = format
-        self.profile = profile
-        self.forum = forum
-        self.title = title
-    }
-
     /// An editor buffer starts with a `---` line (after any Missive comment); a Markdown file
     /// almost never does.
     static func startsWithFrontMatter(_ text: String) -> Bool {
@@ -68,5 +52,14 @@ struct PreviewSource {
         }
         let first = rest.drop { $0.isWhitespace }.prefix { $0 != "\n" && $0 != "\r\n" }
         return first.trimmingCharacters(in: .whitespaces) == "---"
+    }
+}
+
+extension PreviewSource {
+    /// A draft's or buffer's content. (In an extension, so the memberwise initialiser stays.)
+    init(_ content: DraftContent, title: String) {
+        self.init(body: content.body, format: content.format, profile: content.profile,
+                  forum: content.target.forum.map(String.init), title: title,
+                  kind: content.kind, target: content.target, subject: content.subject)
     }
 }
