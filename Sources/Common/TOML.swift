@@ -32,7 +32,7 @@ public struct TOMLError: MissiveError, Equatable {
     public var description: String { "\(source):\(line): \(problem)" }
 }
 
-public struct TOMLDocument: Sendable, Equatable {
+public struct TOMLDocument: Sendable {
     public struct Entry: Sendable, Equatable {
         public var key: String
         public var value: TOMLValue
@@ -41,6 +41,8 @@ public struct TOMLDocument: Sendable, Equatable {
 
     public private(set) var entries: [Entry] = []
     private var index: [String: Int] = [:]
+    /// `[table]` headers by dotted name, in file order, with their lines.
+    public private(set) var tableHeaders: [(name: String, line: Int)] = []
 
     public init() {}
 
@@ -51,18 +53,25 @@ public struct TOMLDocument: Sendable, Equatable {
     /// The line a key was set on, for messages that point into the file.
     public func line(of key: String) -> Int? { index[key].map { entries[$0].line } }
 
+    /// The line of a `[table]` header, for messages about the table itself.
+    public func line(ofTable name: String) -> Int? { tableHeaders.first { $0.name == name }?.line }
+
     /// Names of the tables directly under `prefix`, in file order: `tables(under: "profiles")`
-    /// gives ["sandbox", "sa"] for `[profiles.sandbox]` and `[profiles.sa]`.
+    /// gives ["sandbox", "sa"] for `[profiles.sandbox]` and `[profiles.sa]`. A header with no
+    /// keys under it counts too.
     public func tables(under prefix: String) -> [String] {
         var names: [String] = []
-        for entry in entries where entry.key.hasPrefix(prefix + ".") {
-            let rest = entry.key.dropFirst(prefix.count + 1)
+        let keys = tableHeaders.map { (key: $0.name + ".", line: $0.line) } + entries.map { (key: $0.key, line: $0.line) }
+        for key in keys.sorted(by: { $0.line < $1.line }) where key.key.hasPrefix(prefix + ".") {
+            let rest = key.key.dropFirst(prefix.count + 1)
             guard let dot = rest.firstIndex(of: ".") else { continue }
             let name = String(rest[..<dot])
             if !names.contains(name) { names.append(name) }
         }
         return names
     }
+
+    mutating func addTable(_ name: String, line: Int) { tableHeaders.append((name, line)) }
 
     mutating func set(_ key: String, _ value: TOMLValue, line: Int) -> Bool {
         guard index[key] == nil else { return false }
@@ -163,6 +172,7 @@ private struct Parser {
                 advance()
                 let name = table.joined(separator: ".")
                 guard tablesSeen.insert(name).inserted else { throw fail("table [\(name)] is defined twice") }
+                document.addTable(name, line: line)
                 try endOfLine()
             default:
                 let keyLine = line

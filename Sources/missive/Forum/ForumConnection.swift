@@ -32,10 +32,8 @@ struct ForumConnection {
             totalTimeout: .seconds(timeout), cookieJar: cookieJar(for: profile.name, in: paths), cookieJarAccess: access,
             cookieJarWriteFailed: { Console.note("the session could not be saved: \($0.description)") })
         switch profile.engine {
-        case "somethingawful":
+        case .somethingawful:
             return try SomethingAwfulAdapter(baseURL: baseURL, settings: settings, username: profile.username, credentials: credentials)
-        default:
-            throw ProfileError.unknownEngine(profile)
         }
     }
 
