@@ -2,6 +2,14 @@
 /// (basic and literal), integers, floats, booleans and arrays, `#` comments.
 /// A document is kept flat, as dotted keys in file order ("profiles.sa.base_url"), because that is
 /// how config lookups and theme inheritance use it.
+///
+/// Why not LebJe/TOMLKit 0.6.0 (tried for issue 14; it parses every file in Themes/ too): it gives
+/// a line only for a syntax error, never for a key, so every `FILE:LINE: key ...` message about a
+/// value (config.toml's numbers, engine, dialect, theme; a theme file's keys and `themes show`'s
+/// origins) would lose its line. Its tables list keys alphabetically, not in file order (the first
+/// profile is the default one). Its writer drops comments and reorders keys, so it would not keep
+/// comments through `profiles add|use` either (config.toml is written by `Config.render`). And it
+/// costs a C++ build of toml++: +45 s to a clean debug build, +550 KB to a stripped release binary.
 public enum TOMLValue: Sendable, Equatable, CustomStringConvertible {
     case string(String)
     case integer(Int)
