@@ -46,6 +46,14 @@ public struct Profile: Sendable, Equatable {
         self.forumThemes = forumThemes
     }
 
+    /// `text` as a forum's address: http or https, with a host; nil for anything else.
+    public static func forumAddress(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.host?.isEmpty == false
+        else { return nil }
+        return url
+    }
+
     /// The dialect posts are converted to: the one config.toml names, else the engine's.
     public var bbcodeDialect: Dialect { dialect ?? engine.dialect }
 
@@ -77,6 +85,8 @@ public enum ConfigError: MissiveError, Equatable {
     case missingKey(file: String, table: String, key: String)
     /// A value of a closed set (an engine, a dialect) that is none of its members.
     case invalidValue(file: String, line: Int?, key: String, value: String, isNot: String, validValues: [String])
+    /// A `base_url` that is no http(s) address with a host.
+    case notAnAddress(file: String, line: Int, key: String, value: String)
     /// A key Missive does not read: a typo would otherwise be ignored and its default used.
     case unknownKey(file: String, line: Int, key: String, known: [String])
     case unknownProfile(String, known: [String])
@@ -99,6 +109,9 @@ public enum ConfigError: MissiveError, Equatable {
         case let .invalidValue(file, line, key, value, what, valid):
             "\(file)\(line.map { ":\($0)" } ?? ""): \(key) = \(TOML.quote(value)) is not \(what); "
                 + "use one of \(valid.joined(separator: ", "))"
+        case let .notAnAddress(file, line, key, value):
+            "\(file):\(line): \(key) = \(TOML.quote(value)) is not an http:// or https:// address; "
+                + "write the forum's address, as \"https://forums.somethingawful.com/\""
         case let .unknownKey(file, line, key, known):
             "\(file):\(line): \(key) is not a setting Missive reads; the settings there are \(known.joined(separator: ", "))"
         case let .unknownProfile(name, known):
@@ -231,6 +244,10 @@ public struct Config: Sendable, Equatable {
             let prefix = "profiles.\(name)."
             guard let baseURL = try string(prefix + "base_url") else {
                 throw .missingKey(file: source, table: "profiles.\(name)", key: "base_url")
+            }
+            guard Profile.forumAddress(baseURL) != nil else {
+                throw .notAnAddress(file: source, line: document.line(of: prefix + "base_url") ?? 0, key: prefix + "base_url",
+                                    value: baseURL)
             }
             var forumThemes: [String: String] = [:]
             for entry in document.entries where entry.key.hasPrefix(prefix + "forum_themes.") {

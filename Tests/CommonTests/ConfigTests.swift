@@ -215,6 +215,13 @@ import Testing
         }
     }
 
+    @Test(arguments: ["ftp://f.example/", "forums.somethingawful.com", "https://", "", "http:/nohost"])
+    func aBaseURLThatIsNoWebAddressIsRefusedAtItsLine(value: String) {
+        #expect(throws: ConfigError.notAnAddress(file: "c", line: 2, key: "profiles.sa.base_url", value: value)) {
+            try Config.parse("[profiles.sa]\nbase_url = \(TOML.quote(value))\n", source: "c")
+        }
+    }
+
     @Test func anUnknownTopLevelKeyIsRefusedNotIgnored() {
         #expect(throws: ConfigError.unknownKey(file: "c", line: 2, key: "undo_windw",
                                                known: Config.topKeys + ["[profiles.NAME]"])) {

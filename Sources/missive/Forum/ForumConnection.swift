@@ -38,9 +38,7 @@ struct ForumConnection {
     }
 
     static func baseURL(of profile: Profile) throws(ProfileError) -> URL {
-        guard let url = URL(string: profile.baseURL), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", url.host?.isEmpty == false
-        else { throw .badBaseURL(profile: profile.name, url: profile.baseURL) }
+        guard let url = Profile.forumAddress(profile.baseURL) else { throw .badBaseURL(profile: profile.name, url: profile.baseURL) }
         return url
     }
 
