@@ -33,17 +33,13 @@ struct ForumConnection {
             totalTimeout: .seconds(timeout), cookieJar: cookieJar(for: profile.name, in: paths), cookieJarAccess: access,
             cookieJarWriteFailed: { Console.note("the session could not be saved: \($0.description)") })
         switch profile.engine {
-        case "somethingawful":
+        case .somethingawful:
             return try SomethingAwfulAdapter(baseURL: baseURL, settings: settings, username: profile.username, credentials: credentials)
-        default:
-            throw ProfileError.unknownEngine(profile)
         }
     }
 
     static func baseURL(of profile: Profile) throws(ProfileError) -> URL {
-        guard let url = URL(string: profile.baseURL), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", url.host?.isEmpty == false
-        else { throw .badBaseURL(profile: profile.name, url: profile.baseURL) }
+        guard let url = Profile.forumAddress(profile.baseURL) else { throw .badBaseURL(profile: profile.name, url: profile.baseURL) }
         return url
     }
 
