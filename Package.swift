@@ -25,9 +25,11 @@ let package = Package(
         .systemLibrary(name: "CGumbo", path: "Sources/System/CGumbo"),
         // curl_easy_setopt/getinfo are variadic, so Swift needs typed C wrappers.
         .target(name: "CCurl", path: "Sources/System/CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // OpenSSL's libcrypto (libssl-dev), for SHA-256: content hashes of kept images.
+        .systemLibrary(name: "CCrypto", path: "Sources/System/CCrypto"),
 
         // What every layer shares: error conventions and where files live.
-        .target(name: "Common", path: "Sources/Common"),
+        .target(name: "Common", dependencies: ["CCrypto"], path: "Sources/Common"),
 
         // The layers.
         .target(name: "Markup", dependencies: ["Common", "CCMark"], path: "Sources/Markup"),
