@@ -33,6 +33,14 @@ public struct DraftImage: Sendable, Equatable {
     /// could not be matched to the text (then the image cannot be rewritten, see `ImageRewriteError`).
     public var sourceRange: Range<Int>?
 
+    public init(target: String, title: String, altText: String, location: ImageLocation, sourceRange: Range<Int>?) {
+        self.target = target
+        self.title = title
+        self.altText = altText
+        self.location = location
+        self.sourceRange = sourceRange
+    }
+
     public var isLocal: Bool { if case .local = location { true } else { false } }
 }
 
@@ -47,6 +55,9 @@ public enum ImageEmbed: Sendable, Equatable {
 
 public struct ImageRewriteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var target: String
+
+    public init(target: String) { self.target = target }
+
     public var description: String {
         "the image \(target) could not be located in the draft's text to put its hosted address in; "
             + "write it on one line as ![description](\(target))"
@@ -157,14 +168,14 @@ public enum LocalImages {
         }
     }
 
-    /// Every ASCII punctuation character backslash-escaped (CommonMark allows it for all of
-    /// them), line breaks as spaces: the text reads back exactly as given.
+    /// The characters that could start Markdown syntax inside a line backslash-escaped, line
+    /// breaks as spaces: the text reads back exactly as given.
     static func escapedText(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar == "\n" || scalar == "\r" {
                 out += " "
-            } else if scalar.isASCII, scalar.properties.isPatternSyntax || scalar == "_" {
+            } else if "\\`*_[]<>!&".unicodeScalars.contains(scalar) {
                 out += "\\" + String(scalar)
             } else {
                 out.unicodeScalars.append(scalar)
