@@ -101,7 +101,8 @@ public final class SandboxServer: Sendable {
         let dice = FaultDice(plan: configuration.faults, seed: configuration.seed)
         let forum = SandboxForum(database: database, configuration: configuration, themes: themes)
         let cloudflare = CloudflareGate()
-        let handler = SandboxHTTPHandler(forum: forum, dice: dice, counter: RequestCounter(), cloudflare: cloudflare)
+        let images = SandboxImageHost(directory: directory.appendingPathComponent("images"), clock: configuration.clock)
+        let handler = SandboxHTTPHandler(forum: forum, dice: dice, counter: RequestCounter(), cloudflare: cloudflare, images: images)
         // A long handler timeout: slow answers must be slow, not turned into 500s by the server.
         let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: configuration.port)
         let http = HTTPServer(address: address, timeout: 24 * 3600,
