@@ -24,9 +24,10 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
         let server: SandboxServer
         let client: HTTPClient
 
-        static func start() async throws -> Fixture {
-            Fixture(server: try await SandboxServer.start(SandboxConfiguration(floodInterval: 0)),
-                    client: try HTTPClient(settings: HTTPSettings(userAgent: "missive/test")))
+        /// A fresh sandbox for `body`, stopped afterwards even when the body throws.
+        static func with(_ body: (Fixture) async throws -> Void) async throws {
+            let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test"))
+            try await SandboxFixture.with { sandbox in try await body(Fixture(server: sandbox.server, client: client)) }
         }
 
         func host(_ credential: ImgurCredential = .bearer("goon-token")) throws -> ImgurHost {
@@ -57,114 +58,116 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
     }
 
     @Test func anUploadGoesUpOnceAndIsServedBackByteForByte() async throws {
-        let fixture = try await Fixture.start()
-        defer { Task { await fixture.server.stop() } }
-        let bytes = testPNG()
-        let outcome = await (try fixture.host(.clientID("missive-test"))).upload(upload(of: bytes))
-        guard case let .uploaded(image) = outcome else { Issue.record("not uploaded: \(outcome)"); return }
-        #expect(image.url.host == "127.0.0.1")
-        #expect(image.url.pathExtension == "png")
-        let served = try await fixture.get(image.url)
-        #expect(served.status == 200)
-        #expect(served.mediaType == "image/png")
-        #expect(served.body == bytes)
-        let stored = try await fixture.stored()
-        #expect(stored.count == 1)
-        #expect(stored.first?.sha256 == ContentHash.of(bytes).hex)
-        #expect(stored.first?.description == "missive:sha256:\(ContentHash.of(bytes).hex)")
-        #expect(stored.first?.account == nil)
-        #expect(image.deleteHandle?.value == stored.first?.deletehash)
+        try await Fixture.with { fixture in
+            let bytes = testPNG()
+            let outcome = await (try fixture.host(.clientID("missive-test"))).upload(upload(of: bytes))
+            guard case let .uploaded(image) = outcome else { Issue.record("not uploaded: \(outcome)"); return }
+            #expect(image.url.host == "127.0.0.1")
+            #expect(image.url.pathExtension == "png")
+            let served = try await fixture.get(image.url)
+            #expect(served.status == 200)
+            #expect(served.mediaType == "image/png")
+            #expect(served.body == bytes)
+            let stored = try await fixture.stored()
+            #expect(stored.count == 1)
+            #expect(stored.first?.sha256 == ContentHash.of(bytes).hex)
+            #expect(stored.first?.description == "missive:sha256:\(ContentHash.of(bytes).hex)")
+            #expect(stored.first?.account == nil)
+            #expect(image.deleteHandle?.value == stored.first?.deletehash)
+        }
     }
 
     @Test func aDroppedConnectionAfterStoringIsUnknownAndReconcileFindsTheOneCopy() async throws {
-        let fixture = try await Fixture.start()
-        defer { Task { await fixture.server.stop() } }
-        let host = try fixture.host()
-        let image = upload(of: testPNG())
-        try await fixture.fault("next=drop")
-        let outcome = await host.upload(image)
-        guard case .unknown = outcome else { Issue.record("a dropped answer must be unknown, not \(outcome)"); return }
-        guard case let .landed(found) = await host.reconcile(image) else { Issue.record("the stored upload was not found"); return }
-        let stored = try await fixture.stored()
-        #expect(stored.count == 1)
-        #expect(found.id == stored.first?.id)
-        #expect(try await fixture.get(found.url).body == testPNG())
-        // A different image of the same account is not mistaken for it.
-        #expect(await host.reconcile(upload(of: testPNG(seed: 1))) == .absent)
+        try await Fixture.with { fixture in
+            let host = try fixture.host()
+            let image = upload(of: testPNG())
+            try await fixture.fault("next=drop")
+            let outcome = await host.upload(image)
+            guard case .unknown = outcome else { Issue.record("a dropped answer must be unknown, not \(outcome)"); return }
+            guard case let .landed(found) = await host.reconcile(image) else { Issue.record("the stored upload was not found"); return }
+            let stored = try await fixture.stored()
+            #expect(stored.count == 1)
+            #expect(found.id == stored.first?.id)
+            #expect(try await fixture.get(found.url).body == testPNG())
+            // A different image of the same account is not mistaken for it.
+            #expect(await host.reconcile(upload(of: testPNG(seed: 1))) == .absent)
+        }
     }
 
     @Test func a500AfterStoringIsUnknownAndAPlain500LeavesNothingToFind() async throws {
-        let fixture = try await Fixture.start()
-        defer { Task { await fixture.server.stop() } }
-        let host = try fixture.host()
-        let first = upload(of: testPNG(seed: 1))
-        try await fixture.fault("next=500stored")
-        #expect(await host.upload(first) == .unknown(evidence: "HTTP 500: Internal server error"))
-        guard case .landed = await host.reconcile(first) else { Issue.record("the stored upload was not found"); return }
+        try await Fixture.with { fixture in
+            let host = try fixture.host()
+            let first = upload(of: testPNG(seed: 1))
+            try await fixture.fault("next=500stored")
+            #expect(await host.upload(first) == .unknown(evidence: "HTTP 500: Internal server error"))
+            guard case .landed = await host.reconcile(first) else { Issue.record("the stored upload was not found"); return }
 
-        let second = upload(of: testPNG(seed: 2))
-        try await fixture.fault("next=500")
-        #expect(await host.upload(second) == .unknown(evidence: "HTTP 500: Internal server error"))
-        #expect(await host.reconcile(second) == .absent)
-        #expect(try await fixture.stored().count == 1)
+            let second = upload(of: testPNG(seed: 2))
+            try await fixture.fault("next=500")
+            #expect(await host.upload(second) == .unknown(evidence: "HTTP 500: Internal server error"))
+            #expect(await host.reconcile(second) == .absent)
+            #expect(try await fixture.stored().count == 1)
+        }
     }
 
     @Test func rateLimitingIsRetryLaterWithTheHostsWaitAndStoresNothing() async throws {
-        let fixture = try await Fixture.start()
-        defer { Task { await fixture.server.stop() } }
-        try await fixture.fault("next=429&retryafter=7")
-        let outcome = await (try fixture.host()).upload(upload(of: testPNG()))
-        #expect(outcome == .retryLater(after: .seconds(7), reason: "rate limited: Too Many Requests"))
-        #expect(try await fixture.stored().isEmpty)
-        // The next upload goes through.
-        guard case .uploaded = await (try fixture.host()).upload(upload(of: testPNG())) else { Issue.record("not uploaded"); return }
+        try await Fixture.with { fixture in
+            try await fixture.fault("next=429&retryafter=7")
+            let outcome = await (try fixture.host()).upload(upload(of: testPNG()))
+            #expect(outcome == .retryLater(after: .seconds(7), reason: "rate limited: Too Many Requests"))
+            #expect(try await fixture.stored().isEmpty)
+            // The next upload goes through.
+            guard case .uploaded = await (try fixture.host()).upload(upload(of: testPNG())) else { Issue.record("not uploaded"); return }
+        }
     }
 
     @Test func anonymousUploadsCannotBeReconciled() async throws {
-        let fixture = try await Fixture.start()
-        defer { Task { await fixture.server.stop() } }
-        let reconciled = await (try fixture.host(.clientID("anon"))).reconcile(upload(of: testPNG()))
-        guard case .cannotTell = reconciled else { Issue.record("anonymous reconcile claimed \(reconciled)"); return }
+        try await Fixture.with { fixture in
+            let reconciled = await (try fixture.host(.clientID("anon"))).reconcile(upload(of: testPNG()))
+            guard case .cannotTell = reconciled else { Issue.record("anonymous reconcile claimed \(reconciled)"); return }
+        }
     }
 
     @Test func whatTheHostRefusesIsRejected() async throws {
-        let fixture = try await Fixture.start()
-        defer { Task { await fixture.server.stop() } }
-        let host = try fixture.host()
-        // Declared a PNG, but the bytes are text: the host looks at the bytes.
-        #expect(await host.upload(upload(of: Array("not an image at all".utf8)))
-                == .rejected(.refused("File type invalid (1)")))
-        #expect(await host.upload(upload(of: testPNG(body: 10 * 1024 * 1024)))
-                == .rejected(.refused("File is over the size limit")))
-        #expect(try await fixture.stored().isEmpty)
-        // No Authorization header at all: Imgur's 401.
-        let bare = try await fixture.client.send(HTTPRequest(method: .post, url: fixture.server.baseURL.appendingPathComponent("3/image"), body: [1]))
-        #expect(bare.status == 401)
-        #expect(ImgurError.message(in: bare) == "Authentication required")
+        try await Fixture.with { fixture in
+            let host = try fixture.host()
+            // Declared a PNG, but the bytes are text: the host looks at the bytes.
+            #expect(await host.upload(upload(of: Array("not an image at all".utf8)))
+                    == .rejected(.refused("File type invalid (1)")))
+            #expect(await host.upload(upload(of: testPNG(body: 10 * 1024 * 1024)))
+                    == .rejected(.refused("File is over the size limit")))
+            #expect(try await fixture.stored().isEmpty)
+            // No Authorization header at all: Imgur's 401.
+            let bare = try await fixture.client.send(HTTPRequest(method: .post, url: fixture.server.baseURL.appendingPathComponent("3/image"), body: [1]))
+            #expect(bare.status == 401)
+            #expect(ImgurError.message(in: bare) == "Authentication required")
+        }
     }
 
     @Test func deletingThroughTheHandleTakesTheImageDown() async throws {
-        let fixture = try await Fixture.start()
-        defer { Task { await fixture.server.stop() } }
-        let host = try fixture.host(.clientID("anon"))
-        guard case let .uploaded(image) = await host.upload(upload(of: testPNG())), let handle = image.deleteHandle else {
-            Issue.record("not uploaded"); return
+        try await Fixture.with { fixture in
+            let host = try fixture.host(.clientID("anon"))
+            guard case let .uploaded(image) = await host.upload(upload(of: testPNG())), let handle = image.deleteHandle else {
+                Issue.record("not uploaded"); return
+            }
+            #expect(await host.delete(handle) == .deleted)
+            // The same client, right after a DELETE, still sends a plain GET.
+            #expect(try await fixture.get(image.url).status == 404)
+            #expect(await host.delete(handle) == .alreadyGone)
+            #expect(await host.delete(DeleteHandle("../../_sandbox/state.json")) == .failed("'../../_sandbox/state.json' is not an Imgur delete hash"))
+            #expect(try await fixture.stored().first?.deleted == true)
         }
-        #expect(await host.delete(handle) == .deleted)
-        // The same client, right after a DELETE, still sends a plain GET.
-        #expect(try await fixture.get(image.url).status == 404)
-        #expect(await host.delete(handle) == .alreadyGone)
-        #expect(await host.delete(DeleteHandle("../../_sandbox/state.json")) == .failed("'../../_sandbox/state.json' is not an Imgur delete hash"))
-        #expect(try await fixture.stored().first?.deleted == true)
     }
 
     @Test func nothingListeningIsRetryLaterNotUnknown() async throws {
-        let fixture = try await Fixture.start()
-        let base = fixture.server.baseURL
-        await fixture.server.stop()
-        let host = try ImgurHost(apiBase: base, credential: .clientID("x"), client: fixture.client)
-        guard case .retryLater = await host.upload(upload(of: testPNG())) else { Issue.record("a refused connection sent nothing"); return }
-        guard case .undetermined = await (try fixture.host()).reconcile(upload(of: testPNG())) else { Issue.record("reconcile looked nowhere"); return }
+        // A sandbox started and stopped: its port is free, and nothing listens there now.
+        var base: URL?
+        try await SandboxFixture.with { sandbox in base = sandbox.server.baseURL }
+        let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test"))
+        let anonymous = try ImgurHost(apiBase: try #require(base), credential: .clientID("x"), client: client)
+        guard case .retryLater = await anonymous.upload(upload(of: testPNG())) else { Issue.record("a refused connection sent nothing"); return }
+        let account = try ImgurHost(apiBase: try #require(base), credential: .bearer("t"), client: client)
+        guard case .undetermined = await account.reconcile(upload(of: testPNG())) else { Issue.record("reconcile looked nowhere"); return }
     }
 
     @Test func aCredentialThatWouldBreakTheHeaderIsRefused() throws {
