@@ -94,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "Common", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Store", "Common", "Markup", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/StoreTests"
         ),
         .testTarget(
