@@ -76,7 +76,7 @@ let package = Package(
         ),
         // Drives the Forum adapter for scripts/bench-forum.sh and its HTML parser (beside libxml2's) for
         // scripts/bench-html.sh; not a product, never installed.
-        .executableTarget(name: "forum-bench", dependencies: ["Forum", "CLibXML2"], path: "Sources/ForumBench"),
+        .executableTarget(name: "forum-bench", dependencies: ["Forum", "Common", "CLibXML2"], path: "Sources/ForumBench"),
         .executableTarget(
             name: "missive-sandbox",
             dependencies: ["Sandbox", "Markup", .product(name: "ArgumentParser", package: "swift-argument-parser")],
