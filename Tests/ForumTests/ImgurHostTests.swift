@@ -150,12 +150,17 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
             guard case let .uploaded(image) = await host.upload(upload(of: testPNG())), let handle = image.deleteHandle else {
                 Issue.record("not uploaded"); return
             }
+            guard case let .uploaded(other) = await host.upload(upload(of: testPNG(seed: 3))) else {
+                Issue.record("not uploaded"); return
+            }
             #expect(await host.delete(handle) == .deleted)
-            // The same client, right after a DELETE, still sends a plain GET.
+            // The same client, right after a DELETE, sends a plain GET again (a DELETE of the
+            // other image would make this a 404).
+            #expect(try await fixture.get(other.url).status == 200)
             #expect(try await fixture.get(image.url).status == 404)
             #expect(await host.delete(handle) == .alreadyGone)
             #expect(await host.delete(DeleteHandle("../../_sandbox/state.json")) == .failed("'../../_sandbox/state.json' is not an Imgur delete hash"))
-            #expect(try await fixture.stored().first?.deleted == true)
+            #expect(try await fixture.stored().map(\.deleted) == [true, false])
         }
     }
 
