@@ -64,11 +64,19 @@ let package = Package(
             path: "Sources/Sandbox"
         ),
 
+        // The use cases (compose a draft, read the inbox, ...) over the layers, each taking its
+        // store, forum, clock, console and editor at construction; commands parse, call one, print.
+        .target(
+            name: "Application",
+            dependencies: ["Common", "Markup", "Store", "Forum", "Compose", "Outbox"],
+            path: "Sources/Application"
+        ),
+
         // Executables: the command line is the composition root; the sandbox is its own program.
         .executableTarget(
             name: "missive",
             dependencies: [
-                "Common", "Markup", "Store", "Forum", "Compose", "Outbox",
+                "Common", "Markup", "Store", "Forum", "Compose", "Outbox", "Application",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ],
@@ -107,6 +115,11 @@ let package = Package(
             name: "OutboxTests",
             dependencies: ["Outbox", "Store", "Forum", "Common", "Sandbox", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/OutboxTests"
+        ),
+        .testTarget(
+            name: "ApplicationTests",
+            dependencies: ["Application", "Compose", "Store", "Forum", "Common", "Sandbox"],
+            path: "Tests/ApplicationTests"
         ),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Common", "CLibXML2"], path: "Tests/SandboxTests"),
         // Runs the built `missive` and `missive-sandbox` binaries as a user would.

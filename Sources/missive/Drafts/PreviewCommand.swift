@@ -99,7 +99,7 @@ struct PreviewCommand: AsyncParsableCommand {
         let config = try Config.load(from: paths)
         let source = try PreviewSource.load(target, defaultProfile: config.defaultProfile)
         let profile = try config.profile(named: profile ?? source.profile)
-        let dialect = try dialect.flatMap(Dialect.init(rawValue:)) ?? profile.bbcodeDialect()
+        let dialect = dialect.flatMap(Dialect.init(rawValue:)) ?? profile.bbcodeDialect
         let format = format.flatMap(DraftFormat.init(rawValue:)) ?? source.format
         let bbcode = format == .markdown ? BBCodeConverter(dialect: dialect).convert(source.body) : source.body
         let author = profile.username ?? profile.name
