@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test(arguments: [Dialect.vbulletin, .phpbb, .xenforo])
-    func otherDialectsUseTheirOneImageTag(dialect: Dialect) {
+    func otherDialectsUseTheirOneImageTag(dialect: Markup.Dialect) {
         #expect(dialect.thumbnailRule == nil)
         let embed = Dialect.imageEmbed(url: "https://h/x.png", size: PixelSize(width: 5000, height: 5000), rule: dialect.thumbnailRule)
         #expect(embed == .markdownImage(url: "https://h/x.png"))
