@@ -29,6 +29,8 @@ import Foundation
 /// - Answers: a reply or edit gives a `standardredirect` page linking `showthread.php?goto=post&postid=P`;
 ///   a new thread links `showthread.php?threadid=N`; a PM links back to `private.php`. Faults that
 ///   strike after storing (`Fault.storesFirst`) leave the post in the state dump.
+/// - An Imgur API v3-compatible image host answers on the same port (`/3/image`, `/i/ID.EXT`;
+///   `SandboxImageHost` lists the routes and `POST /_sandbox/image-fault?next=KIND`).
 public final class SandboxServer: Sendable {
     public let port: UInt16
     /// Where the SQLite file lives.

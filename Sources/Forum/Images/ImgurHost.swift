@@ -12,14 +12,16 @@ import Foundation
 public struct ImgurHost: ImageHost {
     public let apiBase: URL
     public let credential: ImgurCredential
-    /// Imgur's documented limit for an image: "up to 10MB" (api.imgur.com, Image Upload).
+    /// The largest image the host takes (see `imgurMaxBytes`).
     public let maxBytes: Int
     private let client: HTTPClient
     private let now: @Sendable () -> Date
     /// How many pages (50 images each) of the account reconcile reads before calling an upload absent.
     private let reconcilePages: Int
 
-    public static let imgurMaxBytes = 10 * 1024 * 1024
+    /// Imgur's documented limit for an image, "up to 10MB" (api.imgur.com, Image Upload), read as
+    /// the smaller of the two megabytes so that an image refused by the host is refused at queue time.
+    public static let imgurMaxBytes = 10_000_000
 
     public init(apiBase: URL, credential: ImgurCredential, client: HTTPClient, maxBytes: Int = ImgurHost.imgurMaxBytes,
                 reconcilePages: Int = 2, now: @escaping @Sendable () -> Date = Date.init) throws(ImgurCredential.Invalid) {

@@ -19,7 +19,8 @@ struct SandboxImageHost: Sendable {
     let maxBytes: Int
     let clock: any SandboxClock
 
-    init(directory: URL, maxBytes: Int = 10 * 1024 * 1024, clock: any SandboxClock) {
+    /// `maxBytes`: Imgur's "up to 10MB", as Missive's client reads it (`ImgurHost.imgurMaxBytes`).
+    init(directory: URL, maxBytes: Int = 10_000_000, clock: any SandboxClock) {
         store = SandboxImageStore(directory: directory)
         self.maxBytes = maxBytes
         self.clock = clock
