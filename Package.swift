@@ -27,9 +27,11 @@ let package = Package(
         .target(name: "CCurl", path: "Sources/System/CCurl", linkerSettings: [.linkedLibrary("curl")]),
         // The C library's wcwidth (X/Open, which Swift's Glibc module leaves out), for terminal cell widths.
         .target(name: "CWidth", path: "Sources/System/CWidth"),
+        // OpenSSL's libcrypto (libssl-dev), for SHA-256: content hashes of kept images.
+        .systemLibrary(name: "CCrypto", path: "Sources/System/CCrypto"),
 
         // What every layer shares: error conventions and where files live.
-        .target(name: "Common", path: "Sources/Common"),
+        .target(name: "Common", dependencies: ["CCrypto"], path: "Sources/Common"),
 
         // The layers.
         .target(name: "Markup", dependencies: ["Common", "CCMark", "CWidth"], path: "Sources/Markup"),
@@ -84,7 +86,7 @@ let package = Package(
         ),
         // Drives the Forum adapter for scripts/bench-forum.sh and its HTML parser (beside libxml2's) for
         // scripts/bench-html.sh; not a product, never installed.
-        .executableTarget(name: "forum-bench", dependencies: ["Forum", "CLibXML2"], path: "Sources/ForumBench"),
+        .executableTarget(name: "forum-bench", dependencies: ["Forum", "Common", "CLibXML2"], path: "Sources/ForumBench"),
         .executableTarget(
             name: "missive-sandbox",
             dependencies: ["Sandbox", "Markup", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -102,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "Common", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Store", "Common", "Markup", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/StoreTests"
         ),
         .testTarget(

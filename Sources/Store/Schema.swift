@@ -154,6 +154,7 @@ enum Schema {
                 ALTER TABLE revision ADD COLUMN tag TEXT;
                 """)
         }
+        ImageSchema.register(in: &migrator)
         return migrator
     }
 }
