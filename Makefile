@@ -3,11 +3,11 @@ SHELL := /bin/bash
 SWIFT ?= swift
 
 # Build-time libraries, plus `cmark` itself as the benchmark reference.
-DEBS := pkg-config libcmark-dev libcurl4-openssl-dev libsqlite3-dev libxml2-dev libgumbo-dev cmark
+DEBS := pkg-config libcmark-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev libxml2-dev libgumbo-dev cmark
 # What the tests drive: a real editor in a real terminal, a real browser for preview screenshots.
 TEST_DEBS := vim tmux python3 python3-pip chromium man-db
 
-.PHONY: all deps test-deps build release test demo bench clean install uninstall
+.PHONY: all deps test-deps build release test demo bench clean install uninstall engine engine-stop
 
 all: build
 
@@ -55,6 +55,14 @@ install: deps
 
 uninstall:
 	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
+
+# A real second forum engine (Misago on PostgreSQL, under .cache/misago, on 127.0.0.1):
+# `make engine` installs what is missing and starts it, printing its URL; `make engine-stop` stops it.
+engine:
+	@scripts/engine.sh start
+
+engine-stop:
+	@scripts/engine.sh stop
 
 clean:
 	rm -rf .build

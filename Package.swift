@@ -25,12 +25,16 @@ let package = Package(
         .systemLibrary(name: "CGumbo", path: "Sources/System/CGumbo"),
         // curl_easy_setopt/getinfo are variadic, so Swift needs typed C wrappers.
         .target(name: "CCurl", path: "Sources/System/CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // The C library's wcwidth (X/Open, which Swift's Glibc module leaves out), for terminal cell widths.
+        .target(name: "CWidth", path: "Sources/System/CWidth"),
+        // OpenSSL's libcrypto (libssl-dev), for SHA-256: content hashes of kept images.
+        .systemLibrary(name: "CCrypto", path: "Sources/System/CCrypto"),
 
         // What every layer shares: error conventions and where files live.
-        .target(name: "Common", path: "Sources/Common"),
+        .target(name: "Common", dependencies: ["CCrypto"], path: "Sources/Common"),
 
         // The layers.
-        .target(name: "Markup", dependencies: ["Common", "CCMark"], path: "Sources/Markup"),
+        .target(name: "Markup", dependencies: ["Common", "CCMark", "CWidth"], path: "Sources/Markup"),
         .target(
             name: "Store",
             dependencies: [
@@ -62,11 +66,19 @@ let package = Package(
             path: "Sources/Sandbox"
         ),
 
+        // The use cases (compose a draft, read the inbox, ...) over the layers, each taking its
+        // store, forum, clock, console and editor at construction; commands parse, call one, print.
+        .target(
+            name: "Application",
+            dependencies: ["Common", "Markup", "Store", "Forum", "Compose", "Outbox"],
+            path: "Sources/Application"
+        ),
+
         // Executables: the command line is the composition root; the sandbox is its own program.
         .executableTarget(
             name: "missive",
             dependencies: [
-                "Common", "Markup", "Store", "Forum", "Compose", "Outbox",
+                "Common", "Markup", "Store", "Forum", "Compose", "Outbox", "Application",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ],
@@ -74,7 +86,7 @@ let package = Package(
         ),
         // Drives the Forum adapter for scripts/bench-forum.sh and its HTML parser (beside libxml2's) for
         // scripts/bench-html.sh; not a product, never installed.
-        .executableTarget(name: "forum-bench", dependencies: ["Forum", "CLibXML2"], path: "Sources/ForumBench"),
+        .executableTarget(name: "forum-bench", dependencies: ["Forum", "Common", "CLibXML2"], path: "Sources/ForumBench"),
         .executableTarget(
             name: "missive-sandbox",
             dependencies: ["Sandbox", "Markup", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -92,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "Common", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Store", "Common", "Markup", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/StoreTests"
         ),
         .testTarget(
@@ -105,6 +117,11 @@ let package = Package(
             name: "OutboxTests",
             dependencies: ["Outbox", "Store", "Forum", "Common", "Sandbox", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/OutboxTests"
+        ),
+        .testTarget(
+            name: "ApplicationTests",
+            dependencies: ["Application", "Compose", "Store", "Forum", "Common", "Sandbox"],
+            path: "Tests/ApplicationTests"
         ),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Common", "CLibXML2"], path: "Tests/SandboxTests"),
         // Runs the built `missive` and `missive-sandbox` binaries as a user would.

@@ -1,33 +1,41 @@
 import Foundation
 
-/// One forum account Missive posts with.
+/// One forum account Missive posts with. Engine and dialect are decided when config.toml is read;
+/// a theme name is checked where the themes are known (Markup's `ThemeSelection`, `profiles add`),
+/// since the user's own theme files count among them.
 public struct Profile: Sendable, Equatable {
     public var name: String
-    /// The forum engine, which picks the adapter: "somethingawful" (the sandbox speaks it too).
-    public var engine: String
+    /// The forum software, which picks the adapter (the sandbox speaks Something Awful's).
+    public var engine: ForumEngine
     public var baseURL: String
     public var username: String?
     /// BBCode dialect for conversion; nil means the engine's own.
-    public var dialect: String?
+    public var dialect: Dialect?
     /// Preview theme for this profile; `forumThemes` overrides it per forum id, as Awful.app does.
     public var theme: String?
     public var forumThemes: [String: String]
     /// The config file this profile was read from, and the line of each of its keys there
     /// ("dialect", "forum_themes.219"), so that a value only Missive's other modules can judge
-    /// (a dialect, a theme) is reported where it was written. Empty for a profile made in code.
+    /// (a theme) is reported where it was written. Empty for a profile made in code.
     public var file: String?
     public var lines: [String: Int] = [:]
 
-    /// Names become TOML keys and cookie-jar file names: letters, digits, `-` and `_` only.
-    public static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 64 && name.unicodeScalars.allSatisfy {
+    /// Names become TOML keys and cookie-jar file names.
+    public static let maxNameLength = 64
+
+    /// Why `name` cannot name a profile, or nil when it can.
+    public static func nameProblem(_ name: String) -> ProfileNameProblem? {
+        let allowed = name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
         }
+        if name.isEmpty || !allowed { return .characters }
+        if name.count > maxNameLength { return .length(name.count) }
+        return nil
     }
 
     public init(
-        name: String, engine: String = "somethingawful", baseURL: String, username: String? = nil,
-        dialect: String? = nil, theme: String? = nil, forumThemes: [String: String] = [:]
+        name: String, engine: ForumEngine = .somethingawful, baseURL: String, username: String? = nil,
+        dialect: Dialect? = nil, theme: String? = nil, forumThemes: [String: String] = [:]
     ) {
         self.name = name
         self.engine = engine
@@ -38,6 +46,17 @@ public struct Profile: Sendable, Equatable {
         self.forumThemes = forumThemes
     }
 
+    /// `text` as a forum's address: http or https, with a host; nil for anything else.
+    public static func forumAddress(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.host?.isEmpty == false
+        else { return nil }
+        return url
+    }
+
+    /// The dialect posts are converted to: the one config.toml names, else the engine's.
+    public var bbcodeDialect: Dialect { dialect ?? engine.dialect }
+
     /// Where a profile was read from does not make it another profile.
     public static func == (lhs: Profile, rhs: Profile) -> Bool {
         lhs.name == rhs.name && lhs.engine == rhs.engine && lhs.baseURL == rhs.baseURL && lhs.username == rhs.username
@@ -47,20 +66,33 @@ public struct Profile: Sendable, Equatable {
     /// `FILE:LINE: profiles.NAME.KEY = "VALUE" is not WHAT; use one of A, B`: a value config.toml
     /// holds that Missive cannot use, said where it was written, with what would do instead.
     public func invalidValue(_ key: String, _ value: String, isNot what: String, validValues: [String]) -> String {
-        let place = (file ?? Config.fileName) + (lines[key].map { ":\($0)" } ?? "")
-        return "\(place): profiles.\(TOML.key(name)).\(key) = \(TOML.quote(value)) is not \(what); "
-            + "use one of \(validValues.joined(separator: ", "))"
+        ConfigError.invalidValue(file: file ?? Config.fileName, line: lines[key], key: "profiles.\(TOML.key(name)).\(key)",
+                                 value: value, isNot: what, validValues: validValues).description
     }
+}
+
+/// What is wrong with a profile name.
+public enum ProfileNameProblem: Sendable, Equatable {
+    /// Empty, or a character other than a letter, digit, `-` or `_`.
+    case characters
+    /// Longer than `Profile.maxNameLength`.
+    case length(Int)
 }
 
 public enum ConfigError: MissiveError, Equatable {
     case syntax(TOMLError)
     case wrongType(file: String, key: String, line: Int, expected: String)
     case missingKey(file: String, table: String, key: String)
+    /// A value of a closed set (an engine, a dialect) that is none of its members.
+    case invalidValue(file: String, line: Int?, key: String, value: String, isNot: String, validValues: [String])
+    /// A `base_url` that is no http(s) address with a host.
+    case notAnAddress(file: String, line: Int, key: String, value: String)
+    /// A key Missive does not read: a typo would otherwise be ignored and its default used.
+    case unknownKey(file: String, line: Int, key: String, known: [String])
     case unknownProfile(String, known: [String])
     case unwritable(file: String, reason: String)
     case unreadable(file: String, reason: String)
-    case badProfileName(file: String, name: String)
+    case badProfileName(file: String, line: Int, name: String, problem: ProfileNameProblem)
 
     public var status: ExitStatus {
         switch self {
@@ -74,12 +106,23 @@ public enum ConfigError: MissiveError, Equatable {
         case .syntax(let error): error.description
         case let .wrongType(file, key, line, expected): "\(file):\(line): \(key) must be \(expected)"
         case let .missingKey(file, table, key): "\(file): [\(table)] needs a \(key) = ... line"
+        case let .invalidValue(file, line, key, value, what, valid):
+            "\(file)\(line.map { ":\($0)" } ?? ""): \(key) = \(TOML.quote(value)) is not \(what); "
+                + "use one of \(valid.joined(separator: ", "))"
+        case let .notAnAddress(file, line, key, value):
+            "\(file):\(line): \(key) = \(TOML.quote(value)) is not an http:// or https:// address; "
+                + "write the forum's address, as \"https://forums.somethingawful.com/\""
+        case let .unknownKey(file, line, key, known):
+            "\(file):\(line): \(key) is not a setting Missive reads; the settings there are \(known.joined(separator: ", "))"
         case let .unknownProfile(name, known):
             "no profile named \"\(name)\"; known: \(known.joined(separator: ", ")) (see `missive profiles list`)"
         case let .unwritable(file, reason): "cannot write \(file): \(reason)"
         case let .unreadable(file, reason): "cannot read \(file): \(reason)"
-        case let .badProfileName(file, name):
-            "\(file): the profile name \"\(name)\" may use only letters, digits, - and _"
+        case let .badProfileName(file, line, name, .characters):
+            "\(file):\(line): the profile name \(TOML.quote(name)) may use only letters, digits, - and _; rename it there"
+        case let .badProfileName(file, line, name, .length(count)):
+            "\(file):\(line): the profile name \"\(name)\" has \(count) characters, more than the "
+                + "\(Profile.maxNameLength) a name may have; shorten it there (and default_profile, if it names it)"
         }
     }
 }
@@ -155,12 +198,25 @@ public struct Config: Sendable, Equatable {
         } catch {
             throw .syntax(error)
         }
+        try checkKeys(of: document, source: source)
         func string(_ key: String) throws(ConfigError) -> String? {
             guard let value = document[key] else { return nil }
             guard let string = value.string else {
                 throw .wrongType(file: source, key: key, line: document.line(of: key) ?? 0, expected: "a quoted string")
             }
             return string
+        }
+        /// A member of a closed set, decided here: a value that is none of them is an error now,
+        /// not a default later.
+        func member<Value: RawRepresentable & CaseIterable>(
+            _ key: String, isNot what: String
+        ) throws(ConfigError) -> Value? where Value.RawValue == String {
+            guard let text = try string(key) else { return nil }
+            guard let value = Value(rawValue: text) else {
+                throw .invalidValue(file: source, line: document.line(of: key), key: key, value: text, isNot: what,
+                                    validValues: Value.allCases.map(\.rawValue))
+            }
+            return value
         }
         var config = Config(profiles: [])
         config.editor = try string("editor")
@@ -179,18 +235,28 @@ public struct Config: Sendable, Equatable {
             if let value = try number(key, bound) { config.retry[keyPath: path] = value }
         }
         for name in document.tables(under: "profiles") {
-            guard Profile.isValidName(name) else { throw .badProfileName(file: source, name: name) }
+            // The whole file is refused, at the table's line: `profiles add|use|rm` write the file
+            // back from what was read, so a profile set aside here would be lost by the next one.
+            if let problem = Profile.nameProblem(name) {
+                throw .badProfileName(file: source, line: document.line(ofTable: "profiles.\(name)") ?? 0, name: name,
+                                      problem: problem)
+            }
             let prefix = "profiles.\(name)."
             guard let baseURL = try string(prefix + "base_url") else {
                 throw .missingKey(file: source, table: "profiles.\(name)", key: "base_url")
+            }
+            guard Profile.forumAddress(baseURL) != nil else {
+                throw .notAnAddress(file: source, line: document.line(of: prefix + "base_url") ?? 0, key: prefix + "base_url",
+                                    value: baseURL)
             }
             var forumThemes: [String: String] = [:]
             for entry in document.entries where entry.key.hasPrefix(prefix + "forum_themes.") {
                 forumThemes[String(entry.key.dropFirst((prefix + "forum_themes.").count))] = try string(entry.key)
             }
             var profile = Profile(
-                name: name, engine: try string(prefix + "engine") ?? "somethingawful", baseURL: baseURL,
-                username: try string(prefix + "username"), dialect: try string(prefix + "dialect"),
+                name: name, engine: try member(prefix + "engine", isNot: "a forum engine Missive knows") ?? .somethingawful,
+                baseURL: baseURL, username: try string(prefix + "username"),
+                dialect: try member(prefix + "dialect", isNot: "a dialect Missive knows"),
                 theme: try string(prefix + "theme"), forumThemes: forumThemes)
             profile.file = source
             for entry in document.entries where entry.key.hasPrefix(prefix) {
@@ -204,6 +270,32 @@ public struct Config: Sendable, Equatable {
         return config
     }
 
+    static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0) + ["default_profile"]
+    static let profileKeys = ["engine", "base_url", "username", "dialect", "theme"]
+
+    /// A key Missive does not read is an error, as in a theme file: a mistyped `dialcet` would
+    /// otherwise leave the engine's dialect in place without a word.
+    static func checkKeys(of document: TOMLDocument, source: String) throws(ConfigError) {
+        for entry in document.entries {
+            let parts = entry.key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            switch parts.count {
+            case 1 where topKeys.contains(parts[0]): continue
+            case 3 where parts[0] == "profiles" && profileKeys.contains(parts[2]): continue
+            case 4 where parts[0] == "profiles" && parts[2] == "forum_themes":
+                guard !parts[3].isEmpty, parts[3].allSatisfy(\.isASCII), parts[3].allSatisfy(\.isNumber) else {
+                    throw .wrongType(file: source, key: entry.key, line: entry.line,
+                                     expected: "named by a forum's number, as forum_themes.219")
+                }
+                continue
+            case 3 where parts[0] == "profiles":
+                throw .unknownKey(file: source, line: entry.line, key: entry.key,
+                                  known: profileKeys + ["forum_themes.FORUM"])
+            default:
+                throw .unknownKey(file: source, line: entry.line, key: entry.key, known: topKeys + ["[profiles.NAME]"])
+            }
+        }
+    }
+
     /// The file as Missive writes it; `parse(render())` gives back the same config.
     public func render() -> String {
         var lines = ["# Missive configuration. Edit by hand or with `missive profiles`.", ""]
@@ -215,10 +307,10 @@ public struct Config: Sendable, Equatable {
         lines.append("default_profile = \(TOML.quote(defaultProfile))")
         for profile in profiles {
             lines += ["", "[profiles.\(TOML.key(profile.name))]"]
-            lines.append("engine = \(TOML.quote(profile.engine))")
+            lines.append("engine = \(TOML.quote(profile.engine.rawValue))")
             lines.append("base_url = \(TOML.quote(profile.baseURL))")
             if let username = profile.username { lines.append("username = \(TOML.quote(username))") }
-            if let dialect = profile.dialect { lines.append("dialect = \(TOML.quote(dialect))") }
+            if let dialect = profile.dialect { lines.append("dialect = \(TOML.quote(dialect.rawValue))") }
             if let theme = profile.theme { lines.append("theme = \(TOML.quote(theme))") }
             if !profile.forumThemes.isEmpty {
                 lines += ["", "[profiles.\(TOML.key(profile.name)).forum_themes]"]

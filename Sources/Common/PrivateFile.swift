@@ -5,6 +5,10 @@ import Foundation
 /// beside the destination with `O_EXCL | O_NOFOLLOW`, written, flushed to disk and renamed over the
 /// destination. Nothing is ever opened, truncated or chmod-ed through a path someone else could
 /// have put a link at, and a crash leaves the old file or the new one, never half of either.
+///
+/// Not `Data.write(to:options: .atomic)`: on Linux it makes its temporary file 0666 less the
+/// umask (0644 under the usual 022) and keeps that mode even over a 0600 file, so a cookie jar
+/// would be readable by every user; nor does it sync the folder after the rename.
 public enum PrivateFile {
     public struct WriteError: Error, Equatable, CustomStringConvertible {
         public var path: String

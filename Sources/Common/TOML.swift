@@ -2,6 +2,15 @@
 /// (basic and literal), integers, floats, booleans and arrays, `#` comments.
 /// A document is kept flat, as dotted keys in file order ("profiles.sa.base_url"), because that is
 /// how config lookups and theme inheritance use it.
+///
+/// Why not LebJe/TOMLKit 0.6.0 (tried for issue 14; it parses every file in Themes/ too): it gives
+/// a line only for a syntax error, never for a key, so every `FILE:LINE: key ...` message about a
+/// value (config.toml's numbers, engine, dialect, theme; a theme file's keys and `themes show`'s
+/// origins) would lose its line. Its tables list keys alphabetically, not in file order (the first
+/// profile is the default one). Its writer drops comments and reorders keys, so it would not keep
+/// comments through `profiles add|use` either (config.toml is written by `Config.render`). And it
+/// costs a C++ build of toml++: about +8 s of CPU to a clean debug build (+14 s release), +550 KB to a
+/// stripped release binary (+3.2 MB unstripped).
 public enum TOMLValue: Sendable, Equatable, CustomStringConvertible {
     case string(String)
     case integer(Int)
@@ -32,7 +41,7 @@ public struct TOMLError: MissiveError, Equatable {
     public var description: String { "\(source):\(line): \(problem)" }
 }
 
-public struct TOMLDocument: Sendable, Equatable {
+public struct TOMLDocument: Sendable {
     public struct Entry: Sendable, Equatable {
         public var key: String
         public var value: TOMLValue
@@ -41,6 +50,8 @@ public struct TOMLDocument: Sendable, Equatable {
 
     public private(set) var entries: [Entry] = []
     private var index: [String: Int] = [:]
+    /// `[table]` headers by dotted name, in file order, with their lines.
+    public private(set) var tableHeaders: [(name: String, line: Int)] = []
 
     public init() {}
 
@@ -51,18 +62,25 @@ public struct TOMLDocument: Sendable, Equatable {
     /// The line a key was set on, for messages that point into the file.
     public func line(of key: String) -> Int? { index[key].map { entries[$0].line } }
 
+    /// The line of a `[table]` header, for messages about the table itself.
+    public func line(ofTable name: String) -> Int? { tableHeaders.first { $0.name == name }?.line }
+
     /// Names of the tables directly under `prefix`, in file order: `tables(under: "profiles")`
-    /// gives ["sandbox", "sa"] for `[profiles.sandbox]` and `[profiles.sa]`.
+    /// gives ["sandbox", "sa"] for `[profiles.sandbox]` and `[profiles.sa]`. A header with no
+    /// keys under it counts too.
     public func tables(under prefix: String) -> [String] {
         var names: [String] = []
-        for entry in entries where entry.key.hasPrefix(prefix + ".") {
-            let rest = entry.key.dropFirst(prefix.count + 1)
+        let keys = tableHeaders.map { (key: $0.name + ".", line: $0.line) } + entries.map { (key: $0.key, line: $0.line) }
+        for key in keys.sorted(by: { $0.line < $1.line }) where key.key.hasPrefix(prefix + ".") {
+            let rest = key.key.dropFirst(prefix.count + 1)
             guard let dot = rest.firstIndex(of: ".") else { continue }
             let name = String(rest[..<dot])
             if !names.contains(name) { names.append(name) }
         }
         return names
     }
+
+    mutating func addTable(_ name: String, line: Int) { tableHeaders.append((name, line)) }
 
     mutating func set(_ key: String, _ value: TOMLValue, line: Int) -> Bool {
         guard index[key] == nil else { return false }
@@ -163,6 +181,7 @@ private struct Parser {
                 advance()
                 let name = table.joined(separator: ".")
                 guard tablesSeen.insert(name).inserted else { throw fail("table [\(name)] is defined twice") }
+                document.addTable(name, line: line)
                 try endOfLine()
             default:
                 let keyLine = line

@@ -51,34 +51,38 @@ public enum LineDiff {
         return lines
     }
 
-    /// Longest common subsequence after trimming the common ends; past a size where the table
-    /// would be too big, the middle is shown as removed then added, which is still correct.
+    /// The standard library's shortest edit script (`difference(from:)`, Myers' algorithm) over
+    /// what lies between the common first and last lines, as the diff's lines in order (in each
+    /// change the old lines go before the new). Its time grows with lines times changes, so past
+    /// a size where that takes seconds the middle is shown as removed then added, still correct.
     static func diff(_ old: [String], _ new: [String]) -> [Edit] {
         var prefix = 0
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix, suffix < new.count - prefix,
               old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        let a = Array(old[prefix..<(old.count - suffix)])
-        let b = Array(new[prefix..<(new.count - suffix)])
+        let a = old[prefix..<(old.count - suffix)]
+        let b = new[prefix..<(new.count - suffix)]
         var middle: [Edit] = []
         if a.count * b.count > 4_000_000 {
             middle = a.map(Edit.removed) + b.map(Edit.added)
         } else {
-            var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-            for i in stride(from: a.count - 1, through: 0, by: -1) {
-                for j in stride(from: b.count - 1, through: 0, by: -1) {
-                    table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            var removed = Set<Int>(), inserted = Set<Int>()
+            for change in b.difference(from: a) {
+                switch change {
+                case .remove(let offset, _, _): removed.insert(offset)
+                case .insert(let offset, _, _): inserted.insert(offset)
                 }
             }
+            // Offsets count from each slice's start, as `difference(from:)` gives them.
             var i = 0, j = 0
             while i < a.count || j < b.count {
-                if i < a.count, j < b.count, a[i] == b[j] {
-                    middle.append(.same(a[i])); i += 1; j += 1
-                } else if i < a.count, j == b.count || table[i + 1][j] >= table[i][j + 1] {
-                    middle.append(.removed(a[i])); i += 1
+                if i < a.count, removed.contains(i) {
+                    middle.append(.removed(a[a.startIndex + i])); i += 1
+                } else if j < b.count, inserted.contains(j) {
+                    middle.append(.added(b[b.startIndex + j])); j += 1
                 } else {
-                    middle.append(.added(b[j])); j += 1
+                    middle.append(.same(a[a.startIndex + i])); i += 1; j += 1
                 }
             }
         }

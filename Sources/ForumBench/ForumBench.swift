@@ -5,13 +5,17 @@ import Foundation
 /// through the Something Awful adapter (GET the form, POST the reply, read the outcome), and
 /// prints the rate and the process's memory along the way, for scripts/bench-forum.sh.
 /// The password comes on standard input (its first line), never as an argument, which `ps` shows.
-/// `forum-bench parse-html ...` times the HTML parser instead (see `ParseBench`).
+/// `forum-bench parse-html ...` times the HTML parser instead (see `ParseBench`), and
+/// `forum-bench upload-image ...` the image host client (see `ImageUploadBench`).
 @main
 enum ForumBench {
     static func main() async {
         let arguments = CommandLine.arguments
         if arguments.count > 1 && arguments[1] == "parse-html" {
             exit(ParseBench.run(Array(arguments.dropFirst(2))))
+        }
+        if arguments.count > 1 && arguments[1] == "upload-image" {
+            exit(await ImageUploadBench.run(Array(arguments.dropFirst(2))))
         }
         guard arguments.count == 5, let base = URL(string: arguments[1]), let thread = Int(arguments[2]), let count = Int(arguments[3]), count > 0 else {
             FileHandle.standardError.write(Data("usage: forum-bench BASE_URL THREAD COUNT USER < PASSWORD\n".utf8))

@@ -1,7 +1,11 @@
-/// Character references (`&#91;`, `&#x5B;`, `&copy;`) decoded to what a browser shows. The
-/// numbers are read and mapped one way for everyone (the HTML standard's); which references
-/// reach the browser at all is the reader's policy: vBulletin keeps only decimal ones and
-/// `&shy;` through its escaping, a browser reading raw HTML takes all of HTML5's.
+import Common
+
+/// Character references (`&#91;`, `&#x5B;`, `&copy;`) decoded to what a browser shows: the one
+/// decoder of the project (the converter, the BBCode parsers, Forum's reconcile and the sandbox
+/// forum all read references through it). The numbers are read and mapped one way for everyone
+/// (the HTML standard's); which references reach the browser at all is the reader's policy:
+/// vBulletin keeps only decimal ones and `&shy;` through its escaping, a browser reading raw
+/// HTML takes all of HTML5's.
 public struct CharacterReferenceDecoder: Sendable {
     /// Whether `&#x5B;` counts, as well as `&#91;`.
     let hexadecimal: Bool
@@ -9,42 +13,74 @@ public struct CharacterReferenceDecoder: Sendable {
     let named: NamedCharacterReferences
 
     /// What the reader of a vBulletin (and Something Awful) post sees: `htmlspecialchars_uni`
-    /// turns every `&` into `&amp;` except before a decimal reference or `&shy;`.
+    /// turns every `&` into `&amp;` except before a decimal reference or `&shy;` (in any case).
     public static let vBulletinPost = CharacterReferenceDecoder(hexadecimal: false, named: .softHyphenOnly)
     /// What a browser shows of raw HTML text and attribute values.
     public static let browser = CharacterReferenceDecoder(hexadecimal: true, named: .html5)
 
+    /// One piece of a text cut at its references.
+    public enum Piece: Equatable, Sendable {
+        /// Text holding no reference this reader decodes.
+        case text(Substring)
+        /// A reference as written (`&#91;`) and the text it stands for (`[`).
+        case reference(Substring, decoded: String)
+    }
+
     public func decode(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         let bytes = Array(text.utf8)
-        // Names are looked up all at once, so a text costs one lookup however many it holds.
-        var names: Set<String> = []
-        var index = 0
-        while let ampersand = bytes[index...].firstIndex(of: UInt8(ascii: "&")) {
-            if case .named(let name, _) = reference(in: bytes, at: ampersand) { names.insert(name) }
-            index = ampersand + 1
-        }
-        let resolved = names.isEmpty ? [:] : named.resolve(names)
-
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
-        index = 0
-        while index < bytes.count {
-            let replacement: (String, Int)?
-            switch bytes[index] == UInt8(ascii: "&") ? reference(in: bytes, at: index) : nil {
-            case .numeric(let scalar, let length): replacement = (String(Character(scalar)), length)
-            case .named(let name, let length): replacement = resolved[name].map { ($0, length) }
-            case nil: replacement = nil
-            }
-            if let (decoded, length) = replacement {
-                result.append(contentsOf: decoded.utf8)
-                index += length
-            } else {
-                result.append(bytes[index])
-                index += 1
+        var index = 0
+        for found in references(in: bytes) {
+            result.append(contentsOf: bytes[index..<found.range.lowerBound])
+            result.append(contentsOf: found.decoded.utf8)
+            index = found.range.upperBound
+        }
+        result.append(contentsOf: bytes[index...])
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The text cut into runs of other text and the references this reader decodes, in order,
+    /// for a writer that keeps references as written (the sandbox forum's pages do).
+    public func pieces(of text: String) -> [Piece] {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text.isEmpty ? [] : [.text(Substring(text))] }
+        let utf8 = text.utf8
+        // References are ASCII, so their byte offsets are character boundaries.
+        func at(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        var pieces: [Piece] = []
+        var index = 0
+        for found in references(in: Array(utf8)) {
+            if index < found.range.lowerBound { pieces.append(.text(text[at(index)..<at(found.range.lowerBound)])) }
+            pieces.append(.reference(text[at(found.range.lowerBound)..<at(found.range.upperBound)], decoded: found.decoded))
+            index = found.range.upperBound
+        }
+        if index < utf8.count { pieces.append(.text(text[at(index)...])) }
+        return pieces
+    }
+
+    /// Every reference that decodes, with its byte range, in order.
+    private func references(in bytes: [UInt8]) -> [(range: Range<Int>, decoded: String)] {
+        var found: [(range: Range<Int>, decoded: String)] = []
+        var names: [(range: Range<Int>, name: String)] = []
+        var index = 0
+        while let ampersand = bytes[index...].firstIndex(of: UInt8(ascii: "&")) {
+            switch reference(in: bytes, at: ampersand) {
+            case .numeric(let scalar, let length)?:
+                found.append((ampersand..<ampersand + length, String(Character(scalar))))
+                index = ampersand + length
+            case .named(let name, let length)?:
+                names.append((ampersand..<ampersand + length, name))
+                index = ampersand + length
+            case nil:
+                index = ampersand + 1
             }
         }
-        return String(decoding: result, as: UTF8.self)
+        guard !names.isEmpty else { return found }
+        // Names are looked up all at once, so a text costs one lookup however many it holds.
+        let resolved = named.resolve(Set(names.map(\.name)))
+        found += names.compactMap { reference in resolved[reference.name].map { (reference.range, $0) } }
+        return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
     private enum Reference {
@@ -98,9 +134,10 @@ enum NumericCharacterReference {
     }
 
     /// What the HTML standard shows for a numeric reference: the C1 block read as Windows-1252
-    /// (`&#150;` is an en dash), U+FFFD for NUL, surrogates and anything past U+10FFFF.
+    /// (`&#150;` is an en dash; the five bytes it leaves out stay C1 controls, as in the WHATWG
+    /// table), U+FFFD for NUL, surrogates and anything past U+10FFFF.
     static func scalar(for value: Int) -> Unicode.Scalar {
-        if let mapped = windows1252[value], let scalar = Unicode.Scalar(mapped) { return scalar }
+        if (0x80...0x9F).contains(value) { return Windows1252.scalar(for: UInt8(value)) }
         guard value != 0, value <= 0x10FFFF, let scalar = Unicode.Scalar(UInt32(value)) else { return "\u{FFFD}" }
         return scalar
     }
@@ -113,13 +150,4 @@ enum NumericCharacterReference {
         default: nil
         }
     }
-
-    /// Windows-1252's C1 block, as browsers read &#128; to &#159;.
-    private static let windows1252: [Int: UInt32] = [
-        0x80: 0x20AC, 0x82: 0x201A, 0x83: 0x0192, 0x84: 0x201E, 0x85: 0x2026, 0x86: 0x2020,
-        0x87: 0x2021, 0x88: 0x02C6, 0x89: 0x2030, 0x8A: 0x0160, 0x8B: 0x2039, 0x8C: 0x0152,
-        0x8E: 0x017D, 0x91: 0x2018, 0x92: 0x2019, 0x93: 0x201C, 0x94: 0x201D, 0x95: 0x2022,
-        0x96: 0x2013, 0x97: 0x2014, 0x98: 0x02DC, 0x99: 0x2122, 0x9A: 0x0161, 0x9B: 0x203A,
-        0x9C: 0x0153, 0x9E: 0x017E, 0x9F: 0x0178,
-    ]
 }

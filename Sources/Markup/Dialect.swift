@@ -1,10 +1,4 @@
-/// The BBCode engines Missive writes for. Each one decides tag spelling and escaping
-/// (see docs/dialects.md for the research behind every choice).
-public enum Dialect: String, CaseIterable, Sendable, Codable {
-    case somethingawful
-    case vbulletin
-    case phpbb
-    case xenforo
+import Common
 
-    public static let `default` = Dialect.somethingawful
-}
+/// Markup converts and renders for a `Dialect`; the type is Common's, since config.toml names one.
+public typealias Dialect = Common.Dialect

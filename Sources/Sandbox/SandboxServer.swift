@@ -29,6 +29,8 @@ import Foundation
 /// - Answers: a reply or edit gives a `standardredirect` page linking `showthread.php?goto=post&postid=P`;
 ///   a new thread links `showthread.php?threadid=N`; a PM links back to `private.php`. Faults that
 ///   strike after storing (`Fault.storesFirst`) leave the post in the state dump.
+/// - An Imgur API v3-compatible image host answers on the same port (`/3/image`, `/i/ID.EXT`;
+///   `SandboxImageHost` lists the routes and `POST /_sandbox/image-fault?next=KIND`).
 public final class SandboxServer: Sendable {
     public let port: UInt16
     /// Where the SQLite file lives.
@@ -101,7 +103,8 @@ public final class SandboxServer: Sendable {
         let dice = FaultDice(plan: configuration.faults, seed: configuration.seed)
         let forum = SandboxForum(database: database, configuration: configuration, themes: themes)
         let cloudflare = CloudflareGate()
-        let handler = SandboxHTTPHandler(forum: forum, dice: dice, counter: RequestCounter(), cloudflare: cloudflare)
+        let images = SandboxImageHost(directory: directory.appendingPathComponent("images"), clock: configuration.clock)
+        let handler = SandboxHTTPHandler(forum: forum, dice: dice, counter: RequestCounter(), cloudflare: cloudflare, images: images)
         // A long handler timeout: slow answers must be slow, not turned into 500s by the server.
         let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: configuration.port)
         let http = HTTPServer(address: address, timeout: 24 * 3600,

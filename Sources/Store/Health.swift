@@ -40,8 +40,8 @@ extension Store {
                 templates: try count("SELECT count(*) FROM template"),
                 historyEntries: try count("SELECT count(*) FROM command"),
                 journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?",
-                outbox: Dictionary(uniqueKeysWithValues: try Row.fetchAll(
-                    db, sql: "SELECT state, count(*) AS n FROM outbox_item GROUP BY state").map { ($0["state"], $0["n"]) }))
+                outbox: Dictionary(uniqueKeysWithValues: try StateCount.fetchAll(
+                    db, sql: "SELECT state, count(*) AS count FROM outbox_item GROUP BY state").map { ($0.state, $0.count) }))
         }
         if !isReadOnly {
             // FTS5 checks its index against the table through an INSERT that changes nothing.
@@ -54,4 +54,10 @@ extension Store {
         }
         return report
     }
+}
+
+/// One line of the outbox's count by state.
+private struct StateCount: Decodable, FetchableRecord {
+    var state: String
+    var count: Int
 }

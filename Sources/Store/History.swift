@@ -4,8 +4,8 @@ import GRDB
 /// One state change in the persistent history that `missive undo`, `redo` and `history` work on.
 /// `kind` names the change ("draft.edit", "template.rm"; the outbox adds its own), `payload` is
 /// JSON holding what undo and redo need.
-public struct HistoryEntry: Equatable, Sendable {
-    public enum State: String, Sendable { case done, undone }
+public struct HistoryEntry: Equatable, Sendable, Codable {
+    public enum State: String, Sendable, Codable { case done, undone }
 
     public var id: Int64
     public var kind: String
@@ -25,14 +25,8 @@ public protocol UndoHandler: Sendable {
     func redo(_ entry: HistoryEntry, in db: Database, now: Date) throws -> String
 }
 
-extension HistoryEntry: FetchableRecord {
-    public init(row: Row) throws {
-        guard let state = State(rawValue: row["state"]) else {
-            throw StoreError.invalid("history entry \(row["id"] as Int64? ?? 0) has an unknown state")
-        }
-        self.init(id: row["id"], kind: row["kind"], summary: row["summary"], payload: row["payload"],
-                  state: state, createdAt: row["createdAt"])
-    }
+extension HistoryEntry: FetchableRecord, TableRecord {
+    public static let databaseTableName = "command"
 }
 
 extension Store {

@@ -54,85 +54,83 @@ public struct DraftSummary: Equatable, Sendable {
     public var revisions: Int
 }
 
-// MARK: - Rows
+// MARK: - Records
+
+// GRDB reads a draft or revision row into these types by their Codable keys: a nested value that is
+// no column (`content`, then its `target`) is read from the same row, so the tables keep their flat
+// columns. Writing has no such rule (GRDB would store a nested value as JSON), so `encode(to:)`
+// flattens the content itself.
 
 extension DraftContent {
-    static let columns = ["kind", "thread", "post", "forum", "icon", "recipient", "replyTo", "forwardOf", "tag",
-                          "subject", "body", "format", "profile"]
+    private enum Columns: String, CodingKey { case kind, subject, body, format, profile }
 
-    init(row: Row) throws {
-        guard let kind = DraftKind(rawValue: row["kind"]) else {
-            throw StoreError.invalid("unknown draft kind '\(row["kind"] as String? ?? "")' in the store")
-        }
-        guard let format = DraftFormat(rawValue: row["format"]) else {
-            throw StoreError.invalid("unknown draft format '\(row["format"] as String? ?? "")' in the store")
-        }
-        self.init(
-            kind: kind,
-            target: DraftTarget(
-                thread: row["thread"], post: row["post"], forum: row["forum"], icon: row["icon"],
-                recipient: row["recipient"], replyTo: row["replyTo"], forwardOf: row["forwardOf"], tag: row["tag"]),
-            subject: row["subject"], body: row["body"], format: format, profile: row["profile"])
-    }
-
-    func encode(to container: inout PersistenceContainer) {
-        container["kind"] = kind.rawValue
-        container["thread"] = target.thread
-        container["post"] = target.post
-        container["forum"] = target.forum
-        container["icon"] = target.icon
-        container["recipient"] = target.recipient
-        container["replyTo"] = target.replyTo
-        container["forwardOf"] = target.forwardOf
-        container["tag"] = target.tag
-        container["subject"] = subject
-        container["body"] = body
-        container["format"] = format.rawValue
-        container["profile"] = profile
+    /// The content's fields as columns of the row being written (its JSON form, in editor
+    /// buffers, keeps the target nested).
+    func encodeColumns(to encoder: any Encoder) throws {
+        try target.encode(to: encoder)
+        var row = encoder.container(keyedBy: Columns.self)
+        try row.encode(kind, forKey: .kind)
+        try row.encode(subject, forKey: .subject)
+        try row.encode(body, forKey: .body)
+        try row.encode(format, forKey: .format)
+        try row.encode(profile, forKey: .profile)
     }
 }
 
-extension Draft: FetchableRecord, PersistableRecord {
+extension Draft: Codable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "draft"
 
-    public init(row: Row) throws {
-        guard let state = DraftState(rawValue: row["state"]) else {
-            throw StoreError.invalid("unknown draft state '\(row["state"] as String? ?? "")' in the store")
-        }
-        self.init(
-            id: row["id"], content: try DraftContent(row: row), state: state, revision: row["revision"],
-            raw: row["raw"], problem: row["problem"], createdAt: row["createdAt"], updatedAt: row["updatedAt"])
+    private enum CodingKeys: String, CodingKey {
+        case id, content, state, revision, raw, problem, createdAt, updatedAt
     }
 
-    public func encode(to container: inout PersistenceContainer) {
-        container["id"] = id
-        content.encode(to: &container)
-        container["targetKey"] = content.targetKey
-        container["state"] = state.rawValue
-        container["revision"] = revision
-        container["raw"] = raw
-        container["problem"] = problem
-        container["createdAt"] = createdAt
-        container["updatedAt"] = updatedAt
+    /// Kept beside the content for "one open draft per target" lookups; never read back.
+    private enum DerivedColumns: String, CodingKey { case targetKey }
+
+    public func encode(to encoder: any Encoder) throws {
+        try content.encodeColumns(to: encoder)
+        var row = encoder.container(keyedBy: CodingKeys.self)
+        try row.encode(id, forKey: .id)
+        var derived = encoder.container(keyedBy: DerivedColumns.self)
+        try derived.encode(content.targetKey, forKey: .targetKey)
+        try row.encode(state, forKey: .state)
+        try row.encode(revision, forKey: .revision)
+        try row.encodeIfPresent(raw, forKey: .raw)
+        try row.encodeIfPresent(problem, forKey: .problem)
+        try row.encode(createdAt, forKey: .createdAt)
+        try row.encode(updatedAt, forKey: .updatedAt)
     }
 }
 
-extension Revision: FetchableRecord, PersistableRecord {
+extension Revision: Codable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "revision"
 
-    public init(row: Row) throws {
-        self.init(
-            draftID: row["draftId"], number: row["number"], content: try DraftContent(row: row),
-            raw: row["raw"], problem: row["problem"], note: row["note"], createdAt: row["createdAt"])
+    private enum CodingKeys: String, CodingKey {
+        case draftID = "draftId", number, content, raw, problem, note, createdAt
     }
 
-    public func encode(to container: inout PersistenceContainer) {
-        container["draftId"] = draftID
-        container["number"] = number
-        content.encode(to: &container)
-        container["raw"] = raw
-        container["problem"] = problem
-        container["note"] = note
-        container["createdAt"] = createdAt
+    public func encode(to encoder: any Encoder) throws {
+        try content.encodeColumns(to: encoder)
+        var row = encoder.container(keyedBy: CodingKeys.self)
+        try row.encode(draftID, forKey: .draftID)
+        try row.encode(number, forKey: .number)
+        try row.encodeIfPresent(raw, forKey: .raw)
+        try row.encodeIfPresent(problem, forKey: .problem)
+        try row.encodeIfPresent(note, forKey: .note)
+        try row.encode(createdAt, forKey: .createdAt)
+    }
+}
+
+extension StoreError {
+    /// A column holding what its record's type cannot be (a draft state this Missive does not
+    /// know), named with the column: "state: Cannot initialize DraftState from invalid String value lost".
+    static func unreadableRecord(_ error: DecodingError) -> StoreError {
+        let detail = switch error {
+        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+             .valueNotFound(_, let context):
+            (context.codingPath.last.map { "\($0.stringValue): " } ?? "") + context.debugDescription
+        @unknown default: String(describing: error)
+        }
+        return .invalid("the store holds a value this Missive cannot read (\(detail))")
     }
 }

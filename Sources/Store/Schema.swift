@@ -155,6 +155,7 @@ enum Schema {
                 """)
         }
         OutboxSchema.registerTypedReasons(in: &migrator)
+        ImageSchema.register(in: &migrator)
         return migrator
     }
 }

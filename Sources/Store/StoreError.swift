@@ -61,6 +61,9 @@ public enum StoreError: MissiveError, Equatable {
     /// much room the store's disk has left (statvfs), asked only for an I/O error.
     static func from(_ error: any Error, path: String, freeBytes: (String) -> Int? = StoreError.freeBytes) -> any Error {
         if error is StoreError || error is MissiveError { return error }
+        // A record's column holds what its type cannot be (a draft state this Missive does not know).
+        if let error = error as? DecodingError { return StoreError.unreadableRecord(error) }
+        if error is RowDecodingError { return StoreError.invalid("the store holds a row this Missive cannot read: \(error)") }
         guard let error = error as? DatabaseError else { return StoreError.database(String(describing: error)) }
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:

@@ -106,4 +106,39 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
         #expect(try String(contentsOf: target, encoding: .utf8).contains("[profiles.sa]"))
     }
+
+    /// Issue 14: a hand-written 65-character profile name broke every command with a message that
+    /// blamed its characters and named no line. The file is still refused (the profiles commands
+    /// write it back whole), at the table's line, saying how long the name is and what to do;
+    /// shortened as it says, every command works again.
+    @Test func aTooLongProfileNameIsRefusedAtItsLineAndShorteningItIsTheWayOut() throws {
+        let long = String(repeating: "p", count: 65)
+        let config = { (name: String) in
+            "default_profile = \"sandbox\"\n\n[profiles.sandbox]\nbase_url = \"http://127.0.0.1:8642/\"\n\n"
+                + "[profiles.\(name)]\nbase_url = \"https://f.example/\"\n"
+        }
+        let home = try home(config: config(long))
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ["MISSIVE_HOME": home.path]
+        let file = home.appendingPathComponent("config/config.toml")
+        for command in [["drafts", "list"], ["profiles", "list"], ["profiles", "rm", long]] {
+            let result = try runMissive(command, environment: environment)
+            #expect(result.status == 78, "\(command): \(result.errorOutput)")
+            #expect(result.errorOutput.contains("\(file.path):6: the profile name \"\(long)\" has 65 characters, more than the 64 "
+                + "a name may have; shorten it there"), "\(result.errorOutput)")
+        }
+        try Data(config(String(long.dropLast())).utf8).write(to: file)
+        let listed = try runMissive(["profiles", "list", "--json"], environment: environment)
+        #expect(listed.status == 0, "\(listed.errorOutput)")
+        #expect(try runMissive(["drafts", "list"], environment: environment).status == 0)
+    }
+
+    @Test func aMistypedKeyIsRefusedNotIgnored() throws {
+        let home = try home(config: "[profiles.sa]\nbase_url = \"http://127.0.0.1:9/\"\ndialcet = \"phpbb\"\n")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try runMissive(["drafts", "list"], environment: ["MISSIVE_HOME": home.path])
+        #expect(result.status == 78, "\(result.errorOutput)")
+        let file = home.appendingPathComponent("config/config.toml").path
+        #expect(result.errorOutput.contains("\(file):3: profiles.sa.dialcet is not a setting Missive reads"), "\(result.errorOutput)")
+    }
 }

@@ -55,6 +55,12 @@ import Testing
             let local = try sandbox.run(["preview", file.path, "--width", width])
             #expect(remote.output == local.output, "width \(width)")
             #expect(remote.output.contains("│ and a second paragraph") && remote.output.contains("2. two with"))
+            // Drawn by the same renderer, so in the theme's colours too, cell for cell.
+            let colours = ["--width", width, "--color", "truecolor", "--theme", "yospos"]
+            let remoteColoured = try sandbox.run(["preview", file.path, "--remote"] + colours)
+            #expect(remoteColoured.status == 0, "\(remoteColoured.errorOutput)")
+            #expect(remoteColoured.output.contains("\u{1B}[0;1;38;2;"), "bold in a theme colour")
+            #expect(remoteColoured.output == (try sandbox.run(["preview", file.path] + colours)).output, "width \(width)")
         }
         #expect(try postCount(sandbox) == posts, "a preview posts nothing")
 

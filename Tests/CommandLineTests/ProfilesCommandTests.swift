@@ -45,6 +45,8 @@ import Testing
             ["profiles", "add", "x", "--base-url", "ftp://f.example/"],
             ["profiles", "add", "x", "--base-url", "https://f.example/", "--engine", "phpbb3000"],
             ["profiles", "add", "x", "--base-url", "https://f.example/", "--dialect", "markdown"],
+            // A theme is checked against the themes there are before it is written.
+            ["profiles", "add", "x", "--base-url", "https://f.example/", "--theme", "yopsos"],
             ["profiles", "add", "x"],
             ["profiles", "rm", "sandbox"],
         ] {
@@ -54,5 +56,20 @@ import Testing
         }
         #expect(try runMissive(["profiles", "use", "nope"], environment: environment).status == 78)
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("config/config.toml").path), "nothing was written")
+    }
+
+    @Test func aThemeOfTheUsersOwnCanBeChosen() throws {
+        let (home, environment) = try home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let themes = home.appendingPathComponent("config/themes")
+        try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
+        try Data("parent = \"yospos\"\n".utf8).write(to: themes.appendingPathComponent("mine.toml"))
+        let add = try runMissive(["profiles", "add", "x", "--base-url", "https://f.example/", "--theme", "mine", "--dialect", "phpbb"],
+                                 environment: environment)
+        #expect(add.status == 0, "\(add.errorOutput)")
+        let list = try runMissive(["profiles", "list", "--json"], environment: environment)
+        let entries = try #require(try JSONSerialization.jsonObject(with: list.stdout) as? [[String: Any]])
+        let entry = try #require(entries.first { $0["name"] as? String == "x" })
+        #expect(entry["theme"] as? String == "mine" && entry["dialect"] as? String == "phpbb" && entry["engine"] as? String == "somethingawful")
     }
 }

@@ -17,7 +17,7 @@ import Testing
             profiles: [
                 Config.sandboxProfile(port: 9000),
                 Profile(name: "sa", baseURL: "https://forums.somethingawful.com/", username: "Some \"Goon\"",
-                        dialect: "somethingawful", theme: "dark", forumThemes: ["219": "yospos", "26": "fyad"]),
+                        dialect: .vbulletin, theme: "dark", forumThemes: ["219": "yospos", "26": "fyad"]),
             ])
         #expect(try Config.parse(config.render(), source: "c") == config)
     }
@@ -153,9 +153,91 @@ import Testing
     }
 
     @Test func profileNamesFollowOneRule() {
-        #expect(Profile.isValidName("sa-main_2"))
-        for bad in ["", "a.b", "a b", "../x", "ünï", String(repeating: "a", count: 65)] {
-            #expect(!Profile.isValidName(bad), "\(bad)")
+        #expect(Profile.nameProblem("sa-main_2") == nil)
+        #expect(Profile.nameProblem(String(repeating: "a", count: 64)) == nil)
+        for bad in ["", "a.b", "a b", "../x", "ünï"] {
+            #expect(Profile.nameProblem(bad) == .characters, "\(bad)")
         }
+        #expect(Profile.nameProblem(String(repeating: "a", count: 65)) == .length(65))
+    }
+
+    /// Issue 14: a 65-character name was refused as if it held a bad character, with no line and
+    /// no way out. It is still refused (the file is rewritten whole by `profiles add|use|rm`), but
+    /// the message names the line, the length and what to do.
+    @Test func aTooLongProfileNameIsRefusedAtItsLineSayingHowLong() {
+        let name = String(repeating: "p", count: 65)
+        let text = "default_profile = \"sa\"\n\n[profiles.sa]\nbase_url = \"http://x/\"\n\n[profiles.\(name)]\nbase_url = \"http://y/\"\n"
+        #expect(throws: ConfigError.badProfileName(file: "config.toml", line: 6, name: name, problem: .length(65))) {
+            try Config.parse(text, source: "config.toml")
+        }
+        let message = ConfigError.badProfileName(file: "config.toml", line: 6, name: name, problem: .length(65)).description
+        #expect(message.hasPrefix("config.toml:6: the profile name \"\(name)\" has 65 characters, more than the 64"))
+        #expect(message.contains("shorten it there"))
+    }
+
+    @Test func engineAndDialectAreDecidedWhenTheFileIsRead() throws {
+        let config = try Config.parse("""
+            [profiles.sa]
+            base_url = "https://forums.somethingawful.com/"
+            engine = "somethingawful"
+            dialect = "phpbb"
+
+            [profiles.plain]
+            base_url = "https://f.example/"
+            """, source: "c")
+        #expect(try config.profile(named: "sa").dialect == .phpbb)
+        #expect(try config.profile(named: "sa").bbcodeDialect == .phpbb)
+        // No dialect: the engine's own, by a total mapping (no string looked up, nothing to fall back from).
+        #expect(try config.profile(named: "plain").engine == .somethingawful)
+        #expect(try config.profile(named: "plain").bbcodeDialect == ForumEngine.somethingawful.dialect)
+    }
+
+    @Test(arguments: [
+        ("dialect = \"vbuletin\"", "config.toml:3: profiles.typo.dialect = \"vbuletin\" is not a dialect Missive knows; "
+            + "use one of somethingawful, vbulletin, phpbb, xenforo"),
+        ("engine = \"somethingawfull\"", "config.toml:3: profiles.typo.engine = \"somethingawfull\" is not a forum engine "
+            + "Missive knows; use one of somethingawful"),
+        ("dialect = \"\"", "config.toml:3: profiles.typo.dialect = \"\" is not a dialect"),
+        ("dialect = \"PHPBB\"", "config.toml:3: profiles.typo.dialect = \"PHPBB\" is not a dialect"),
+        ("dialect = 3", "config.toml:3: profiles.typo.dialect must be a quoted string"),
+        ("dialcet = \"phpbb\"", "config.toml:3: profiles.typo.dialcet is not a setting Missive reads; the settings there are "
+            + "engine, base_url, username, dialect, theme, forum_themes.FORUM"),
+        ("[profiles.typo.forum_themes]\nyospos = \"yospos\"", "config.toml:4: profiles.typo.forum_themes.yospos must be named by "
+            + "a forum's number"),
+    ])
+    func aValueOutsideItsSetIsRefusedAtLoadNamingFileLineKeyAndTheValidOnes(line: String, message: String) {
+        do {
+            _ = try Config.parse("[profiles.typo]\nbase_url = \"http://x/\"\n\(line)\n", source: "config.toml")
+            Issue.record("accepted \(line)")
+        } catch {
+            #expect(error.status == .config)
+            #expect(error.description.hasPrefix(message), "\(error.description)")
+        }
+    }
+
+    @Test(arguments: ["ftp://f.example/", "forums.somethingawful.com", "https://", "", "http:/nohost"])
+    func aBaseURLThatIsNoWebAddressIsRefusedAtItsLine(value: String) {
+        #expect(throws: ConfigError.notAnAddress(file: "c", line: 2, key: "profiles.sa.base_url", value: value)) {
+            try Config.parse("[profiles.sa]\nbase_url = \(TOML.quote(value))\n", source: "c")
+        }
+    }
+
+    @Test func anUnknownTopLevelKeyIsRefusedNotIgnored() {
+        #expect(throws: ConfigError.unknownKey(file: "c", line: 2, key: "undo_windw",
+                                               known: Config.topKeys + ["[profiles.NAME]"])) {
+            try Config.parse("editor = \"vi\"\nundo_windw = 5\n", source: "c")
+        }
+    }
+
+    @Test func aProfileTableWithNoKeysIsAProfileMissingItsAddressNotNothing() {
+        #expect(throws: ConfigError.missingKey(file: "c", table: "profiles.empty", key: "base_url")) {
+            try Config.parse("[profiles.empty]\n", source: "c")
+        }
+    }
+
+    @Test func aThemeNameFromTheFileIsReportedAtItsLine() throws {
+        let config = try Config.parse("[profiles.sa]\nbase_url = \"http://x/\"\ntheme = \"drak\"\n", source: "c.toml")
+        #expect(try config.profile(named: "sa").invalidValue("theme", "drak", isNot: "a theme Missive has", validValues: ["dark"])
+                    == "c.toml:3: profiles.sa.theme = \"drak\" is not a theme Missive has; use one of dark")
     }
 }

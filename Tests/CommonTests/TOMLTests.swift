@@ -27,6 +27,14 @@ import Testing
         #expect(doc.line(of: "profiles.sa.base_url") == 10)
     }
 
+    @Test func tablesAreListedInFileOrderWithTheirHeaderLinesEvenWhenEmpty() throws {
+        let doc = try TOML.parse("[profiles.zed]\nbase_url = \"z\"\n\n[profiles.empty]\n\n[profiles.abc]\nx = 1\n", source: "t")
+        #expect(doc.tables(under: "profiles") == ["zed", "empty", "abc"])
+        #expect(doc.line(ofTable: "profiles.empty") == 4)
+        #expect(doc.line(ofTable: "profiles.abc") == 6)
+        #expect(doc.line(ofTable: "profiles.nope") == nil)
+    }
+
     @Test func escapesInBasicStrings() throws {
         let doc = try TOML.parse(#"s = "tab\tquote\" nl\n snow\u2603 face\U0001F600""#, source: "t")
         #expect(doc["s"] == .string("tab\tquote\" nl\n snow☃ face😀"))

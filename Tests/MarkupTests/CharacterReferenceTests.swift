@@ -32,6 +32,30 @@ import Testing
         #expect(vBulletin.decode("a&shy;b &SHY; &Shy;") == "a\u{AD}b \u{AD} \u{AD}")
     }
 
+    @Test func piecesCutTheTextAtTheReferencesTheReaderDecodes() {
+        #expect(vBulletin.pieces(of: "é&#91;b]&#x5B; &shy;&copy;&#128512;") == [
+            .text("é"), .reference("&#91;", decoded: "["), .text("b]&#x5B; "), .reference("&shy;", decoded: "\u{AD}"),
+            .text("&copy;"), .reference("&#128512;", decoded: "\u{1F600}"),
+        ])
+        #expect(browser.pieces(of: "&bogus;&amp;x") == [.text("&bogus;"), .reference("&amp;", decoded: "&"), .text("x")])
+        #expect(browser.pieces(of: "") == [] && browser.pieces(of: "plain") == [.text("plain")])
+        // Put back together, the pieces are the text; their decoded parts are `decode`.
+        let text = "a &#150; &lt;&#; &copy;"
+        let pieces = browser.pieces(of: text)
+        #expect(pieces.map { piece -> String in
+            switch piece {
+            case .text(let text): String(text)
+            case .reference(let written, _): String(written)
+            }
+        }.joined() == text)
+        #expect(pieces.map { piece -> String in
+            switch piece {
+            case .text(let text): String(text)
+            case .reference(_, let decoded): decoded
+            }
+        }.joined() == browser.decode(text))
+    }
+
     @Test func rawHTMLInMarkdownIsDecodedAsTheBrowserShowsIt() {
         #expect(ConvertNodeTests.bbcode("<div>&#150; &#x96; &#12345678;</div>", .xenforo) == "\u{2013} \u{2013} \u{FFFD}")
     }

@@ -175,6 +175,9 @@ public final class HTTPClient: @unchecked Sendable {
         if let contentType = request.contentType {
             headers = curl_slist_append(headers, "Content-Type: \(contentType)")
         }
+        for header in request.headers {
+            headers = curl_slist_append(headers, "\(header.name): \(header.value)")
+        }
         _ = ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headers)
         defer {
             _ = ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, nil)
@@ -188,6 +191,12 @@ public final class HTTPClient: @unchecked Sendable {
             switch request.method {
             case .get:
                 _ = ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+                return curl_easy_perform(handle)
+            case .delete:
+                _ = ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+                _ = ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, "DELETE")
+                // The handle is reused: the next request must not inherit the method.
+                defer { _ = ccurl_setopt_pointer(handle, CURLOPT_CUSTOMREQUEST, nil) }
                 return curl_easy_perform(handle)
             case .post:
                 // A nil POSTFIELDS makes libcurl read the body from stdin, so an empty body is one zero byte long.

@@ -1,7 +1,7 @@
 import Foundation
 
 public struct HTTPRequest: Sendable {
-    public enum Method: String, Sendable { case get = "GET", post = "POST" }
+    public enum Method: String, Sendable { case get = "GET", post = "POST", delete = "DELETE" }
 
     public var method: Method
     public var url: URL
@@ -10,13 +10,18 @@ public struct HTTPRequest: Sendable {
     /// False when the caller wants to read a redirect itself. A POST is never followed (see
     /// HTTPClient), whatever this says.
     public var followRedirects: Bool
+    /// Headers beyond the client's own (an image host's `Authorization`). Names and values must
+    /// not hold line breaks; the caller checks what it puts here.
+    public var headers: [(name: String, value: String)]
 
-    public init(method: Method = .get, url: URL, body: [UInt8]? = nil, contentType: String? = nil, followRedirects: Bool = true) {
+    public init(method: Method = .get, url: URL, body: [UInt8]? = nil, contentType: String? = nil, followRedirects: Bool = true,
+                headers: [(name: String, value: String)] = []) {
         self.method = method
         self.url = url
         self.body = body
         self.contentType = contentType
         self.followRedirects = followRedirects
+        self.headers = headers
     }
 
     /// A form POST. Its redirect, if any, comes back unfollowed for the caller to judge.

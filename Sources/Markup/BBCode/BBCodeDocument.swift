@@ -180,10 +180,13 @@ public struct BBCodeElement: Sendable, Equatable {
     /// True when the engine shows everything inside as literal text (`[noparse]`, `[plain]`,
     /// `[php]`, and `[code]` where the engine stops parsing in it).
     public let isVerbatim: Bool
+    /// A quote's line above it as the forum wrote it ("Kyle posted:"), for a post read back from
+    /// the forum's page. Nil for parsed BBCode, whose engine words the line from the option.
+    public let header: String?
 
     public init(
         name: String, role: BBCodeRole, option: String? = nil, attributes: [BBCodeAttribute] = [],
-        openingTag: String, closingTag: String? = nil, isVerbatim: Bool = false
+        openingTag: String, closingTag: String? = nil, isVerbatim: Bool = false, header: String? = nil
     ) {
         self.name = name
         self.role = role
@@ -192,6 +195,7 @@ public struct BBCodeElement: Sendable, Equatable {
         self.openingTag = openingTag
         self.closingTag = closingTag
         self.isVerbatim = isVerbatim
+        self.header = header
     }
 
     /// The value of a named attribute (names are compared in lower case).
@@ -203,7 +207,7 @@ public struct BBCodeElement: Sendable, Equatable {
     func closed(by closingTag: String?) -> BBCodeElement {
         BBCodeElement(
             name: name, role: role, option: option, attributes: attributes,
-            openingTag: openingTag, closingTag: closingTag, isVerbatim: isVerbatim)
+            openingTag: openingTag, closingTag: closingTag, isVerbatim: isVerbatim, header: header)
     }
 }
 

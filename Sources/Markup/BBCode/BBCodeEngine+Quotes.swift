@@ -41,6 +41,12 @@ extension BBCodeEngine {
         }
     }
 
+    /// The line above a quote element: the forum's own when the post was read from its page,
+    /// else the engine's words for the author its option names.
+    public func quoteHeader(of element: BBCodeElement) -> String? {
+        element.header ?? quoteHeader(for: quoteSource(of: element))
+    }
+
     /// The line above a quote naming its author, in the engine's own words.
     public func quoteHeader(for source: BBCodeQuoteSource) -> String? {
         guard let author = source.author else { return nil }

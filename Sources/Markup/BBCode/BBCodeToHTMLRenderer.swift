@@ -70,7 +70,7 @@ private struct BBCodeToHTMLRenderer {
         case .preformatted: wrap("<pre class=\"bbc-pre\">", "</pre>", preformatted: true)
         case .quote:
             let source = engine.quoteSource(of: element)
-            let header = engine.quoteHeader(for: source).map { "<div class=\"bbc-quote-header\">\(htmlEscaped($0))</div>" }
+            let header = engine.quoteHeader(of: element).map { "<div class=\"bbc-quote-header\">\(htmlEscaped($0))</div>" }
             wrap(
                 "<blockquote class=\"bbc-quote\"\(data("post", source.postID))>\(header ?? "")<div class=\"bbc-quote-body\">",
                 "</div></blockquote>")

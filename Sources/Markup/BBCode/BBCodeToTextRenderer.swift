@@ -45,7 +45,7 @@ private struct BBCodeToTextRenderer {
         if isBlock(element) { startLine() }
         switch element.role {
         case .quote:
-            if let header = engine.quoteHeader(for: engine.quoteSource(of: element)) {
+            if let header = engine.quoteHeader(of: element) {
                 write(header)
                 write("\n")
             }

@@ -5,7 +5,8 @@
 /// closed early and reopened after, as vBulletin's `fix_tags` and XenForo's `closeTag` both do),
 /// `[*]` list items, and the newlines each engine swallows around block tags.
 struct BBCodeTreeBuilder {
-    private struct Draft {
+    /// A node while the tree is built; parents and children by index into the drafts.
+    struct Draft {
         var parent: Int?
         var kind: BBCodeNode.Kind
         var children: [Int] = []
@@ -189,7 +190,7 @@ struct BBCodeTreeBuilder {
     mutating func document() -> BBCodeDocument {
         flush()
         while let top = stack.popLast() { finish(top, closingTag: nil) }
-        return compacted()
+        return Self.compacted(&drafts, dialect: engine.dialect)
     }
 
     private mutating func finish(_ entry: Open, closingTag: String?) {
@@ -266,7 +267,7 @@ struct BBCodeTreeBuilder {
     }
 
     /// Renumbers the reachable nodes in pre-order, merging text that trimming left side by side.
-    private mutating func compacted() -> BBCodeDocument {
+    static func compacted(_ drafts: inout [Draft], dialect: Dialect) -> BBCodeDocument {
         for index in drafts.indices where drafts[index].children.count > 1 {
             var merged: [Int] = []
             for child in drafts[index].children {
@@ -295,7 +296,7 @@ struct BBCodeTreeBuilder {
                 id: newID[old], parent: draft.parent.map { newID[$0] }, kind: draft.kind,
                 children: draft.children.map { newID[$0] })
         }
-        return BBCodeDocument(dialect: engine.dialect, nodes: nodes)
+        return BBCodeDocument(dialect: dialect, nodes: nodes)
     }
 }
 

@@ -153,7 +153,7 @@ private struct TerminalWalker {
             let bar = TerminalSegment(text: "│ ", style: TerminalStyle(foreground: c(.quoteBorder), background: c(.quoteBackground)))
             startBlock(TerminalPrefix([bar], fill: c(.quoteBackground), spaced: true),
                        style: TerminalStyle(foreground: c(.quoteColor), background: c(.quoteBackground)))
-            if let header = engine.quoteHeader(for: engine.quoteSource(of: element)) {
+            if let header = engine.quoteHeader(of: element) {
                 lines.addLine([TerminalSegment(text: header, style: TerminalStyle(
                     foreground: c(.quoteHeaderColor), background: c(.quoteHeaderBackground), bold: true))], header: true)
             }

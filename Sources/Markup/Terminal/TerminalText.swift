@@ -1,18 +1,21 @@
+import CWidth
+
 /// Text as a terminal will show it: how many columns it takes, and made safe to print.
 public enum TerminalText {
-    /// Columns a character takes: 2 for East Asian wide characters and emoji, 1 otherwise.
-    /// (Combining marks ride inside their Character, so they add nothing.)
+    /// Columns a character takes, as the C library's `wcwidth` counts its first scalar: 2 for
+    /// East Asian wide characters and emoji, 0 for a combining mark or joiner standing alone, 1
+    /// otherwise. (Marks and joiners after a base ride inside its Character and add nothing.)
+    /// Two kinds of emoji `wcwidth` cannot see from one scalar are wide too: a character asking
+    /// for emoji presentation (U+FE0F) and a flag (a pair of regional indicators, each of which
+    /// `wcwidth` counts as 1).
     public static func width(of character: Character) -> Int {
-        guard let scalar = character.unicodeScalars.first else { return 0 }
-        if character.unicodeScalars.contains("\u{FE0F}") { return 2 }  // emoji presentation
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.value >= 0x20 && first.value < 0x7F && scalars.count == 1 { return 1 }  // ASCII, most of any post
+        if scalars.contains("\u{FE0F}") { return 2 }
+        if (0x1F1E6...0x1F1FF).contains(first.value) && scalars.count > 1 { return 2 }
+        // A control is printed as U+FFFD, one column (see `printable`).
+        return cellWidth(of: first) ?? 1
     }
 
     public static func width<S: StringProtocol>(of text: S) -> Int {
@@ -39,5 +42,13 @@ public enum TerminalText {
             column += isControl ? 1 : width(of: character)
         }
         return out
+    }
+
+    /// The C library's `wcwidth` of one scalar (0, 1 or 2), in a UTF-8 locale of its own (the
+    /// process's is usually "C", where it knows nothing past ASCII); its tables follow Unicode's
+    /// East Asian Width and emoji data. Nil for a control, or when there is no such locale.
+    static func cellWidth(of scalar: Unicode.Scalar) -> Int? {
+        let columns = cwidth_columns(scalar.value)
+        return columns >= 0 ? Int(columns) : nil
     }
 }

@@ -1,6 +1,5 @@
+import Application
 import ArgumentParser
-import Compose
-import Store
 
 struct DraftsDiff: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,27 +23,10 @@ struct DraftsDiff: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
-        let draft = try workspace.store.draft(id)
-        // The same revisions `drafts history` lists: after an undo the current one may be the first,
-        // with newer ones kept for redo.
-        let newest = try workspace.store.revisions(of: id).map(\.number).max() ?? draft.revision
-        let number = revision ?? (draft.revision > 1 ? draft.revision - 1 : newest)
-        guard number != draft.revision || revision != nil else {
-            if json { return try printJSON(DiffJSON(draft: id, oldRevision: nil, newRevision: draft.revision, diff: nil)) }
-            Console.note("draft \(id) has only one revision; nothing to compare")
-            return
-        }
-        let old = try workspace.store.revision(of: id, number: number)
-        let current = try workspace.store.revision(of: id, number: draft.revision)
-        let diff = LineDiff.unified(
-            text(old), text(current), oldName: "draft \(id) revision \(number)",
-            newName: "draft \(id) revision \(draft.revision) (current)")
-        if json { return try printJSON(DiffJSON(draft: id, oldRevision: number, newRevision: draft.revision, diff: diff)) }
+        let result = try DiffDraft(store: workspace.store).run(id, revision: revision)
+        if json { return try printJSON(DiffJSON(draft: id, oldRevision: result.old, newRevision: result.new, diff: result.diff)) }
+        guard let diff = result.diff else { return Console.note("draft \(id) has only one revision; nothing to compare") }
         if diff.isEmpty { Console.note("no differences") } else { Console.print(diff.trimmingTrailingNewlines()) }
-    }
-
-    private func text(_ revision: Revision) -> String {
-        revision.raw ?? Buffer.render(revision.content)
     }
 }
 

@@ -1,7 +1,5 @@
+import Application
 import ArgumentParser
-import Common
-import Compose
-import Store
 
 struct DraftsEdit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,15 +21,6 @@ struct DraftsEdit: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        var draft = try workspace.store.draft(id)
-        if let bodyFile {
-            draft.content.body = FrontMatter.trimBody(try TextInput.read(path: bodyFile, limit: ComposeEnvironment.defaultByteLimit))
-            if noEdit {
-                Report.save(try workspace.store.saveRevision(
-                    of: id, DraftWrite(content: draft.content), basedOn: draft.revision, now: workspace.now))
-                return
-            }
-        }
-        try Report.session(try await EditSession(environment: workspace.environment).edit(draft))
+        try await EditDraft(workspace.local).run(id, bodyFile: bodyFile, noEdit: noEdit)
     }
 }

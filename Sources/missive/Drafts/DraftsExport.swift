@@ -1,7 +1,5 @@
+import Application
 import ArgumentParser
-import Common
-import Compose
-import Foundation
 
 struct DraftsExport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,24 +19,6 @@ struct DraftsExport: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
-        let ids = self.ids.isEmpty ? try workspace.store.list().map(\.id) : self.ids
-        let drafts = try ids.map { try workspace.store.draft($0) }
-        guard let to else {
-            if let draft = drafts.first { Console.print(draft.raw ?? Buffer.render(draft.content).trimmingTrailingNewlines()) }
-            return
-        }
-        let directory = URL(fileURLWithPath: to, isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            for draft in drafts {
-                let file = directory.appendingPathComponent("draft-\(draft.id).md")
-                try PrivateFile.write(Data((draft.raw ?? Buffer.render(draft.content)).utf8), to: file)
-            }
-        } catch let error as PrivateFile.WriteError {
-            throw CommandError(.cantCreate, "cannot write into \(to): \(error.reason)")
-        } catch {
-            throw CommandError(.cantCreate, "cannot write into \(to): \(error.localizedDescription)")
-        }
-        Console.note("wrote \(drafts.count) draft(s) to \(to)")
+        try ExportDrafts(workspace.local).run(ids, to: to)
     }
 }

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Foundation
 import Store
@@ -15,11 +16,10 @@ struct DraftsHistory: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
-        let draft = try workspace.store.draft(id)
-        let revisions = try workspace.store.revisions(of: id)
-        if json { return try printJSON(revisions.map { RevisionJSON($0, current: draft.revision) }) }
+        let (current, revisions) = try DraftRevisions(store: workspace.store).run(id)
+        if json { return try printJSON(revisions.map { RevisionJSON($0, current: current) }) }
         for revision in revisions {
-            let mark = revision.number == draft.revision ? "*" : " "
+            let mark = revision.number == current ? "*" : " "
             let when = Timestamp.table(revision.createdAt, now: workspace.now)
             var notes = [String]()
             if let note = revision.note { notes.append(note) }

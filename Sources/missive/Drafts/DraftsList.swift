@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 
 struct DraftsList: AsyncParsableCommand {
@@ -26,21 +27,16 @@ struct DraftsList: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
-        let limit = self.limit == 0 ? nil : self.limit
-        let shown: Int
+        let list = ListDrafts(workspace.local, includeDeleted: all, limit: limit == 0 ? nil : limit)
         if json {
-            let rows = try workspace.store.list(includeDeleted: all, limit: limit)
+            let rows = try list.summaries()
             try DraftJSON.print(rows.map(DraftJSON.init))
-            shown = rows.count
+            try list.tellIfCut(shown: rows.count)
         } else {
             var table = DraftTable()
-            try workspace.store.scanDrafts(includeDeleted: all, limit: limit) { table.append($0) }
+            try list.scan { table.append($0) }
             table.print(empty: "no drafts yet: start one with `missive reply THREAD`", headers: headerOptions.headers)
-            shown = table.rows
-        }
-        if let limit, shown == limit {
-            let total = try workspace.store.count(includeDeleted: all)
-            if total > limit { Console.note("showing the \(limit) most recent of \(total) drafts; --limit 0 shows all") }
+            try list.tellIfCut(shown: table.rows)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 
 struct DraftsRestore: AsyncParsableCommand {
@@ -13,11 +14,6 @@ struct DraftsRestore: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        switch try workspace.store.restore(id, revision: revision, now: workspace.now) {
-        case .unchanged:
-            Console.note("draft \(id) already reads as revision \(revision)")
-        case let .saved(draft, _):
-            Console.note("draft \(id) now reads as revision \(revision) (saved as revision \(draft.revision))")
-        }
+        try RestoreRevision(workspace.local).run(id, revision: revision)
     }
 }

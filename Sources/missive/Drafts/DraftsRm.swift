@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 
 struct DraftsRm: AsyncParsableCommand {
@@ -14,9 +15,6 @@ struct DraftsRm: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        for id in ids {
-            _ = try workspace.store.deleteDraft(id, now: workspace.now)
-            Console.note("deleted draft \(id) (`missive undo` brings it back)")
-        }
+        try DeleteDrafts(workspace.local).run(ids)
     }
 }

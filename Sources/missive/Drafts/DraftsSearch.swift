@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Foundation
 import Store
@@ -32,7 +33,7 @@ struct DraftsSearch: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
-        let rows = try workspace.store.search(query.joined(separator: " "), includeClosed: all, limit: limit)
+        let rows = try SearchDrafts(store: workspace.store).run(query, includeClosed: all, limit: limit)
         if json { try DraftJSON.print(rows.map(DraftJSON.init)) } else {
             var table = DraftTable()
             let terms = query.flatMap { $0.split(whereSeparator: \.isWhitespace) }.map(String.init)

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Compose
 
@@ -17,14 +18,7 @@ struct DraftsShow: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
-        var draft = try workspace.store.draft(id)
-        if let revision {
-            let old = try workspace.store.revision(of: id, number: revision)
-            draft.content = old.content
-            draft.raw = old.raw
-            draft.problem = old.problem
-            draft.revision = old.number
-        }
+        let draft = try ShowDraft(store: workspace.store).run(id, revision: revision)
         if json {
             try DraftJSON.print(DraftJSON(draft))
         } else if let raw = draft.raw {
@@ -33,13 +27,5 @@ struct DraftsShow: AsyncParsableCommand {
         } else {
             Console.print(Buffer.render(draft.content).trimmingTrailingNewlines())
         }
-    }
-}
-
-extension String {
-    func trimmingTrailingNewlines() -> String {
-        var text = self
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text
     }
 }

@@ -1,5 +1,5 @@
+import Application
 import ArgumentParser
-import Compose
 
 struct TemplatesEdit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,11 +11,6 @@ struct TemplatesEdit: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        let template = try workspace.store.template(named: name)
-        if let saved = try await TemplateSession(environment: workspace.environment).edit(template, existing: name) {
-            Console.note("saved template \(saved.name)")
-        } else {
-            Console.note("template \(name) is unchanged")
-        }
+        try await EditTemplate(workspace.local).run(name)
     }
 }

@@ -1,7 +1,5 @@
+import Application
 import ArgumentParser
-import Common
-import Compose
-import Store
 
 struct TemplatesImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,17 +16,6 @@ struct TemplatesImport: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        var templates: [(name: String, template: Template?)] = []
-        for file in try BufferFileList.expand(paths) {
-            let template = try TemplateBuffer.parse(
-                try TextInput.read(path: file, limit: ComposeEnvironment.defaultByteLimit), source: file)
-            if templates.contains(where: { $0.name == template.name }) {
-                throw CommandError(.dataError, "\(file): template '\(template.name)' is defined twice")
-            }
-            templates.append((template.name, template))
-        }
-        let changed = try workspace.store.changeTemplates(
-            templates, kind: "template.import", summary: "import \(templates.count) template(s)", now: workspace.now)
-        Console.note("imported \(templates.count) template(s), \(changed.count) new or changed")
+        try ImportTemplates(workspace.local).run(paths)
     }
 }

@@ -1,6 +1,5 @@
+import Application
 import ArgumentParser
-import Common
-import Compose
 import Store
 
 struct TemplatesNew: AsyncParsableCommand {
@@ -27,23 +26,7 @@ struct TemplatesNew: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        if (try? workspace.store.template(named: name)) != nil {
-            throw CommandError(.cantCreate, "template '\(name)' exists already; change it with `missive templates edit \(name)`")
-        }
-        if let file {
-            var template = try TemplateBuffer.parse(
-                try TextInput.read(path: file, limit: ComposeEnvironment.defaultByteLimit), source: file)
-            template.name = name
-            try workspace.store.changeTemplates([(name, template)], kind: "template.new", summary: "new template \(name)", now: workspace.now)
-            Console.note("created template \(name)")
-            return
-        }
-        let targetKey: [DraftKind: String] = [.reply: "thread", .pm: "to", .thread: "forum", .edit: "post"]
-        var fields = ["kind": kind.rawValue]
-        if let key = targetKey[kind] { fields[key] = "{{\(key)}}" }
-        let skeleton = Template(name: name, parent: parent, summary: "", fields: fields, body: "")
-        if try await TemplateSession(environment: workspace.environment).edit(skeleton, existing: nil) != nil {
-            Console.note("created template \(name)")
-        }
+        try await NewTemplate(workspace.local)
+            .run(name, kind: kind, parent: parent, file: file)
     }
 }

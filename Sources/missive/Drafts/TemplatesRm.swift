@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 
 struct TemplatesRm: AsyncParsableCommand {
@@ -14,10 +15,6 @@ struct TemplatesRm: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        for name in names { _ = try workspace.store.template(named: name) }
-        try workspace.store.changeTemplates(
-            names.map { ($0, nil) }, kind: "template.rm", summary: "delete template \(names.joined(separator: ", "))",
-            now: workspace.now)
-        Console.note("deleted \(names.joined(separator: ", ")) (`missive undo` brings \(names.count == 1 ? "it" : "them") back)")
+        try DeleteTemplates(workspace.local).run(names)
     }
 }

@@ -1,3 +1,4 @@
+import Application
 import Common
 import Forum
 import Foundation
@@ -32,22 +33,33 @@ struct ForumConnection {
             totalTimeout: .seconds(timeout), cookieJar: cookieJar(for: profile.name, in: paths), cookieJarAccess: access,
             cookieJarWriteFailed: { Console.note("the session could not be saved: \($0.description)") })
         switch profile.engine {
-        case "somethingawful":
+        case .somethingawful:
             return try SomethingAwfulAdapter(baseURL: baseURL, settings: settings, username: profile.username, credentials: credentials)
-        default:
-            throw ProfileError.unknownEngine(profile)
         }
     }
 
     static func baseURL(of profile: Profile) throws(ProfileError) -> URL {
-        guard let url = URL(string: profile.baseURL), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", url.host?.isEmpty == false
-        else { throw .badBaseURL(profile: profile.name, url: profile.baseURL) }
+        guard let url = Profile.forumAddress(profile.baseURL) else { throw .badBaseURL(profile: profile.name, url: profile.baseURL) }
         return url
     }
 
     /// `DATA/cookies/PROFILE.txt`, a Netscape cookie file (mode 0600).
     static func cookieJar(for profile: String, in paths: MissivePaths) -> URL {
         paths.data.appendingPathComponent("cookies", isDirectory: true).appendingPathComponent("\(profile).txt")
+    }
+}
+
+/// The forums config.toml describes, for the use cases: `.mayLogIn` asks for a password where
+/// there is a terminal and keeps the session; `.lookOnly` reads the saved session and writes nothing.
+struct ConfiguredForums: ForumConnector {
+    var paths: MissivePaths
+
+    func adapter(for profile: Profile, timeout: Int, access: ForumAccess) throws -> any ForumAdapter {
+        switch access {
+        case .mayLogIn:
+            try ForumConnection.adapter(for: profile, paths: paths, timeout: timeout, credentials: TerminalPassword.ifInteractive())
+        case .lookOnly:
+            try ForumConnection.adapter(for: profile, paths: paths, timeout: timeout, credentials: nil, cookieJar: .readOnly)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Common
 import Forum
@@ -34,15 +35,8 @@ struct IconsCommand: AsyncParsableCommand {
     func run() async throws {
         let id = Int(try forumID(target, .forum))
         let connection = try ForumConnection.open(forum)
-        guard await connection.adapter.hasSavedSession() else {
-            throw Failure.notLoggedIn(profile: connection.profile.name, named: forum.profile != nil)
-        }
-        let icons: [PostIcon]
-        do {
-            icons = try await connection.adapter.postIcons(forumID: id)
-        } catch {
-            throw Failure(error, forumID: id, profile: connection.profile, named: forum.profile != nil)
-        }
+        let icons = try await ListPostIcons(forum: connection.adapter, profile: connection.profile, profileNamed: forum.profile != nil)
+            .run(forumID: id)
         let listing = IconsJSON(forumID: id, icons: icons)
         if json { return try printJSON(listing) }
         print(Self.text(listing), terminator: "")
@@ -65,37 +59,5 @@ struct IconsCommand: AsyncParsableCommand {
         }
         if listing.tagGroups.isEmpty { text += "\nNo thread tags: --tag does not apply to forum \(listing.forumID).\n" }
         return text
-    }
-
-    /// Why the icons could not be listed, said for this command.
-    struct Failure: MissiveError {
-        var status: ExitStatus
-        var description: String
-
-        static func notLoggedIn(profile: String, named: Bool) -> Failure {
-            Failure(status: .noPermission, description: "not logged in to \(profile): the new-thread form is for members; "
-                + "run `missive login\(named ? " --profile \(profile)" : "")`")
-        }
-
-        init(status: ExitStatus, description: String) {
-            self.status = status
-            self.description = description
-        }
-
-        init(_ error: ForumError, forumID: Int, profile: Profile, named: Bool) {
-            switch error {
-            case .rejected(.notLoggedIn):
-                self = .notLoggedIn(profile: profile.name, named: named)
-            case let .retryLater(_, .unreachable(message)):
-                self.init(status: error.status, description: "the forum at \(profile.baseURL) could not be reached (\(message)); "
-                    + "is it up (`missive sandbox` for the practice forum)?")
-            case let .rejected(.forumError(_, message)), let .rejected(.doesNotExist(_, message)):
-                // The one page asked for is the forum's new-thread form: an error page there means no such forum.
-                self.init(status: .noInput, description: "forum \(forumID) has no new-thread form to read: the forum says "
-                    + "\"\(message)\" (check the id: it is the forumid= of the forum's page)")
-            default:
-                self.init(status: error.status, description: "could not read forum \(forumID)'s new-thread form: \(error)")
-            }
-        }
     }
 }

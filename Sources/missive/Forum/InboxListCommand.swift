@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Forum
 import Foundation
@@ -22,7 +23,7 @@ struct InboxListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let connection = try ForumConnection.open(forum)
-        let messages = try await connection.adapter.privateMessages(in: folder)
+        let messages = try await ReadInbox(forum: connection.adapter).run(folder)
         if json { return try printJSON(messages.map(PrivateMessageSummaryJSON.init)) }
         if messages.isEmpty {
             print("No messages in \(folder.rawValue).")

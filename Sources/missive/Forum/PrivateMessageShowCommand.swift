@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Forum
 import Foundation
@@ -27,9 +28,8 @@ struct PrivateMessageShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let id = try ForumReference.parse(message, as: .privateMessage).id
         let connection = try ForumConnection.open(forum)
-        let content = try await connection.adapter.privateMessage(id: id)
+        let content = try await ReadPrivateMessage(forum: connection.adapter).run(message)
         if json { return try printJSON(PrivateMessageJSON(content)) }
         print("From: \(content.author)")
         print("Date: \(content.date)")

@@ -20,14 +20,15 @@ struct ProfilesAddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The forum's address, e.g. https://forums.somethingawful.com/.", valueName: "url"))
     var baseURL: String?
 
-    @Option(help: ArgumentHelp("The forum engine: \(ProfileError.engines.joined(separator: ", ")).", valueName: "engine"))
-    var engine: String?
+    @Option(help: ArgumentHelp("The forum engine: \(ForumEngine.allCases.map(\.rawValue).joined(separator: ", ")).",
+                               valueName: "engine"))
+    var engine: ForumEngine?
 
     @Option(help: ArgumentHelp("Your username on that forum.", valueName: "name"))
     var username: String?
 
     @Option(help: ArgumentHelp("BBCode dialect: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "dialect"))
-    var dialect: String?
+    var dialect: Dialect?
 
     @Option(help: ArgumentHelp("Preview theme for this profile.", valueName: "theme"))
     var theme: String?
@@ -37,14 +38,8 @@ struct ProfilesAddCommand: ParsableCommand {
 
     func validate() throws {
         // The same rule config.toml is read with: a name it would refuse must not be written into it.
-        guard Profile.isValidName(name) else {
-            throw ValidationError("A profile name is 1 to 64 of letters, digits, - and _ (got \"\(name)\").")
-        }
-        if let engine, !ProfileError.engines.contains(engine) {
-            throw ValidationError("Unknown engine \"\(engine)\"; known: \(ProfileError.engines.joined(separator: ", ")).")
-        }
-        if let dialect, Dialect(rawValue: dialect) == nil {
-            throw ValidationError("Unknown dialect \"\(dialect)\"; known: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")).")
+        guard Profile.nameProblem(name) == nil else {
+            throw ValidationError("A profile name is 1 to \(Profile.maxNameLength) of letters, digits, - and _ (got \"\(name)\").")
         }
         if let baseURL {
             do {
@@ -61,6 +56,13 @@ struct ProfilesAddCommand: ParsableCommand {
     func run() throws {
         let paths = MissivePaths.resolve()
         var config = try Config.load(from: paths)
+        if let theme {
+            // The themes are known only here, with the user's own files among them.
+            let known = try BundledThemes.factory(paths: paths).names
+            guard known.contains(theme) else {
+                throw ValidationError("Unknown theme \"\(theme)\"; known: \(known.joined(separator: ", ")).")
+            }
+        }
         if let index = config.profiles.firstIndex(where: { $0.name == name }) {
             var profile = config.profiles[index]
             if let baseURL { profile.baseURL = baseURL }
@@ -72,7 +74,7 @@ struct ProfilesAddCommand: ParsableCommand {
             print("Updated profile \(name).")
         } else {
             guard let baseURL else { throw ValidationError("A new profile needs --base-url.") }
-            config.profiles.append(Profile(name: name, engine: engine ?? "somethingawful", baseURL: baseURL,
+            config.profiles.append(Profile(name: name, engine: engine ?? .somethingawful, baseURL: baseURL,
                                            username: username, dialect: dialect, theme: theme))
             print("Added profile \(name).")
         }
@@ -80,3 +82,5 @@ struct ProfilesAddCommand: ParsableCommand {
         try config.saveNotingLink(to: paths)
     }
 }
+
+extension ForumEngine: ExpressibleByArgument {}

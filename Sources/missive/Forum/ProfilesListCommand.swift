@@ -28,7 +28,7 @@ struct ProfilesListCommand: ParsableCommand {
     func run() throws {
         let config = try Config.load(from: MissivePaths.resolve())
         let entries = config.profiles.map {
-            Entry(name: $0.name, engine: $0.engine, baseURL: $0.baseURL, username: $0.username, dialect: $0.dialect,
+            Entry(name: $0.name, engine: $0.engine.rawValue, baseURL: $0.baseURL, username: $0.username, dialect: $0.dialect?.rawValue,
                   theme: $0.theme, isDefault: $0.name == config.defaultProfile)
         }
         if json { return try printJSON(entries) }

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Common
 import Forum
@@ -31,16 +32,7 @@ struct SmiliesCommand: AsyncParsableCommand {
         // Reading the list needs no login, so the cookie jar is only read.
         let connection = try ForumConnection.open(forum, cookieJar: .readOnly)
         let cache = SmiliesCache(directory: connection.paths.cache, profile: connection.profile.name)
-        var smilies = refresh ? nil : cache.load(now: Date())
-        if smilies == nil {
-            let fetched = try await connection.adapter.smilies()
-            cache.store(fetched, now: Date())
-            smilies = fetched
-        }
-        let needle = search?.lowercased() ?? ""
-        let shown = (smilies ?? []).filter { smilie in
-            needle.isEmpty || [smilie.code, smilie.group, smilie.title ?? ""].contains { $0.lowercased().contains(needle) }
-        }
+        let shown = try await ListSmilies(forum: connection.adapter, cache: cache).run(search: search, refresh: refresh)
         if json { return try printJSON(shown.map(SmilieJSON.init)) }
         var table = TextTable([("CODE", 0), ("GROUP", 0), ("TITLE", 0)])
         for smilie in shown {

@@ -15,7 +15,7 @@ struct OutboxWiring {
 
     /// The BBCode dialect a profile's drafts are converted to.
     func dialect(for profile: String) throws -> Dialect {
-        try workspace.config.profile(named: profile).bbcodeDialect()
+        try workspace.config.profile(named: profile).bbcodeDialect
     }
 
     func settings(timeout: Int) -> SenderSettings {

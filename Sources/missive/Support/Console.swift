@@ -1,3 +1,4 @@
+import Application
 import Common
 import Foundation
 
@@ -12,13 +13,11 @@ enum Console {
     }
 }
 
-/// An error a command raises itself, with the status it names.
-struct CommandError: MissiveError {
-    var status: ExitStatus
-    var description: String
-
-    init(_ status: ExitStatus, _ description: String) {
-        self.status = status
-        self.description = description
-    }
+/// The terminal as the use cases' console: results on stdout, notes on stderr.
+struct TerminalConsole: ConsoleOutput {
+    func print(_ line: String) { Console.print(line) }
+    func note(_ line: String) { Console.note(line) }
 }
+
+/// An error a command raises itself, with the status it names: the same as a use case's.
+typealias CommandError = UseCaseError

@@ -1,15 +1,18 @@
+import Application
 import Common
 import Compose
 import Foundation
 import Store
 
-/// The composition root for the commands that use the store: paths, config, store, editor and
-/// clock wired together once. Opening it also recovers buffers left by unfinished sessions.
+/// The composition root for the commands that use the store: paths, config, store, editor, clock,
+/// console and forums wired together once, and handed to the use cases (Sources/Application)
+/// from here. Opening it also recovers buffers left by unfinished sessions.
 struct Workspace {
     let paths: MissivePaths
     let config: Config
     let store: Store
     let environment: ComposeEnvironment
+    let console: any ConsoleOutput = TerminalConsole()
 
     /// `recover: false` for commands that must not write (doctor on a damaged store);
     /// `access: .readOnly` for commands that only read, which then change nothing on disk.
@@ -32,8 +35,23 @@ struct Workspace {
 
     func recoverLeftovers() {
         for report in Recovery(environment: environment).run() {
-            Console.note(report.message)
+            console.note(report.message)
         }
+    }
+
+    /// What the use cases on local data are given: the store, buffers, editor, clock and console.
+    var local: LocalContext { LocalContext(environment: environment, console: console) }
+
+    var forums: any ForumConnector { ConfiguredForums(paths: paths) }
+
+    /// The compose use case over this workspace's store, editor, clock, forums and console.
+    func composeDraft(_ options: ComposeOptions, forum: ForumText? = nil, timeout: Int = 30) throws -> ComposeDraft {
+        ComposeDraft(local, config: config, forums: forums, request: try options.request(), forum: forum, timeout: timeout)
+    }
+
+    /// The `--tag` check before a thread's editor opens.
+    func checkThreadTag(profile: String?) throws -> CheckThreadTag {
+        CheckThreadTag(profile: try config.profile(named: profile), forums: forums, console: console)
     }
 
     /// The profile a command names, or the default; an unknown name is a config error.

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Common
 import Compose
@@ -36,6 +37,12 @@ struct ComposeOptions: ParsableArguments {
         if noEdit, bodyFile == nil, template == nil, !fetching {
             throw ValidationError("--no-edit needs --body-file or --template: there would be nothing to save")
         }
+    }
+
+    /// The options as the compose use case takes them.
+    func request() throws -> ComposeRequest {
+        ComposeRequest(template: template, variables: try parsedVariables(), profile: profile, format: format,
+                       bodyFile: bodyFile, noEdit: noEdit, forceNew: forceNew)
     }
 
     /// `--var k=v` as a dictionary; a malformed or repeated one is a usage error.

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Compose
 import Forum
@@ -37,7 +38,7 @@ struct EditPostCommand: AsyncParsableCommand {
         let workspace = try Workspace.open()
         // The post is BBCode already: a BBCode draft shows it as it is, with nothing to unwrap.
         let format = options.format ?? .bbcode
-        let draft = try await ComposeFlow(workspace: workspace, options: options, forum: .postSource(post), timeout: fetch.timeout).run(
+        let draft = try await workspace.composeDraft(options, forum: .postSource(post), timeout: fetch.timeout).run(
             base: DraftContent(kind: .edit, target: DraftTarget(post: post), format: format, profile: ""),
             fixed: [.post: String(post), .format: format.rawValue])
         try await delivery.deliver(draft, workspace: workspace)

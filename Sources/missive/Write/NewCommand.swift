@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Compose
 import Store
@@ -23,7 +24,7 @@ struct NewCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        let draft = try await ComposeFlow(workspace: workspace, options: options).run(base: nil, fixed: [:])
+        let draft = try await workspace.composeDraft(options).run(base: nil, fixed: [:])
         try await delivery.deliver(draft, workspace: workspace)
     }
 }

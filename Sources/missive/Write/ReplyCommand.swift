@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Compose
 import Forum
@@ -44,8 +45,8 @@ struct ReplyCommand: AsyncParsableCommand {
         let thread = try forumID(thread, .thread)
         let posts = try quote.map { try forumID($0, .post) }
         let workspace = try Workspace.open()
-        let draft = try await ComposeFlow(workspace: workspace, options: options,
-                              forum: posts.isEmpty ? nil : .quotedPosts(posts), timeout: fetch.timeout).run(
+        let draft = try await workspace.composeDraft(
+            options, forum: posts.isEmpty ? nil : .quotedPosts(posts), timeout: fetch.timeout).run(
             base: DraftContent(kind: .reply, target: DraftTarget(thread: thread), profile: ""),
             fixed: [.thread: String(thread)])
         try await delivery.deliver(draft, workspace: workspace)

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Compose
 import Forum
@@ -50,11 +51,9 @@ struct ThreadCommand: AsyncParsableCommand {
         let tag = tag?.trimmingCharacters(in: .whitespaces)
         if let tag {
             fixed[.tag] = tag
-            let check = ThreadTagCheck(profile: try workspace.config.profile(named: options.profile), paths: workspace.paths,
-                                       timeout: ThreadTagCheck.timeout)
-            try await check.check(tag, forumID: Int(forum))
+            try await workspace.checkThreadTag(profile: options.profile).run(tag, forumID: Int(forum))
         }
-        let draft = try await ComposeFlow(workspace: workspace, options: options).run(
+        let draft = try await workspace.composeDraft(options).run(
             base: DraftContent(kind: .thread, target: DraftTarget(forum: forum, icon: icon, tag: tag), subject: subject, profile: ""),
             fixed: fixed)
         try await delivery.deliver(draft, workspace: workspace)

@@ -3,23 +3,28 @@ import Forum
 import Foundation
 
 /// `CACHE/smilies-PROFILE.json`: the forum's smilie list and when it was fetched.
-struct SmiliesCache {
+public struct SmiliesCache: Sendable {
     var directory: URL
     var profile: String
 
-    static let maximumAge: TimeInterval = 24 * 3600
+    public init(directory: URL, profile: String) {
+        self.directory = directory
+        self.profile = profile
+    }
+
+    public static let maximumAge: TimeInterval = 24 * 3600
 
     private struct Contents: Codable {
         var fetchedAt: Date
         var smilies: [Smilie]
     }
 
-    var file: URL { directory.appendingPathComponent("smilies-\(profile).json") }
+    public var file: URL { directory.appendingPathComponent("smilies-\(profile).json") }
 
     /// The cached list when it was fetched less than a day before `now`. A date after `now` (a
     /// clock that was wrong, a file from elsewhere) is no proof of freshness, nor is a broken file:
     /// either is simply fetched again.
-    func load(now: Date) -> [Smilie]? {
+    public func load(now: Date) -> [Smilie]? {
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -29,7 +34,7 @@ struct SmiliesCache {
     }
 
     /// Best effort: a cache that cannot be written costs a fetch next time, nothing more.
-    func store(_ smilies: [Smilie], now: Date) {
+    public func store(_ smilies: [Smilie], now: Date) {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,

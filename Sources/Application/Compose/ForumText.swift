@@ -2,7 +2,7 @@ import Common
 import Store
 
 /// Text on the forum that a draft starts with, fetched before the editor opens.
-enum ForumText: Equatable {
+public enum ForumText: Equatable, Sendable {
     /// Posts quoted in a reply, in the order given.
     case quotedPosts([Int64])
     /// A private message being answered or forwarded: its quote, and its subject for a default.
@@ -10,38 +10,38 @@ enum ForumText: Equatable {
     /// A post's current BBCode, for editing it.
     case postSource(Int64)
 
-    var isPostSource: Bool {
+    public var isPostSource: Bool {
         if case .postSource = self { true } else { false }
     }
 
     /// Quotes can be added to a reply that is already open; the other texts only start a draft.
-    var addsToOpenDraft: Bool {
+    public var addsToOpenDraft: Bool {
         if case .quotedPosts = self { true } else { false }
     }
 }
 
 /// What came back: the forum's BBCode, exactly as it gave it, and what could not be fetched.
-struct FetchedText {
-    var pieces: [String] = []
+public struct FetchedText: Sendable {
+    public var pieces: [String] = []
     /// A subject to use when the command line gave none ("Re: ..." for a PM reply).
-    var subject: String?
+    public var subject: String?
     /// The text is a post's current version (edit-post): it becomes the draft's first revision.
-    var isOriginal = false
-    var failures: [FetchFailure] = []
+    public var isOriginal = false
+    public var failures: [FetchFailure] = []
 
-    static let none = FetchedText()
+    public static let none = FetchedText()
 
     /// The pieces as the draft's body holds them: verbatim in a BBCode draft, fenced in a Markdown
     /// one so that the converter passes them through untouched.
-    func body(for format: DraftFormat) -> String {
+    public func body(for format: DraftFormat) -> String {
         let blocks = pieces.map { format == .markdown ? BBCodeFence.wrap($0) : $0 }
         return blocks.joined(separator: "\n\n")
     }
 
     /// The warnings scroll away behind the editor, so each is said again, briefly, when it closes.
-    func remind() {
+    func remind(_ console: any ConsoleOutput) {
         for failure in failures {
-            Console.note("reminder: could not fetch \(failure.what), so the draft is without it")
+            console.note("reminder: could not fetch \(failure.what), so the draft is without it")
         }
     }
 
@@ -49,23 +49,23 @@ struct FetchedText {
     /// the forum will never accept is no use. Being logged out or offline is not a refusal.
     var refusal: (any Error)? {
         guard isOriginal, let failure = failures.first(where: \.refused) else { return nil }
-        return CommandError(failure.status, "\(failure.what) could not be fetched, so there is no draft: \(failure.reason)")
+        return UseCaseError(failure.status, "\(failure.what) could not be fetched, so there is no draft: \(failure.reason)")
     }
 
     /// The error for a run that ends with nothing to save because the forum's text is missing.
     var nothingToSave: (any Error)? {
         failures.first.map { failure in
-            CommandError(failure.status, "nothing to save: \(failure.what) could not be fetched (\(failure.reason)); \(failure.advice)")
+            UseCaseError(failure.status, "nothing to save: \(failure.what) could not be fetched (\(failure.reason)); \(failure.advice)")
         }
     }
 }
 
 /// One thing the forum did not give, and what the user can do about it.
-struct FetchFailure {
-    var what: String
-    var reason: String
-    var advice: String
-    var status: ExitStatus
+public struct FetchFailure: Sendable, Equatable {
+    public var what: String
+    public var reason: String
+    public var advice: String
+    public var status: ExitStatus
     /// The forum answered and said no (no permission, no such post): trying again will not help.
-    var refused = false
+    public var refused = false
 }

@@ -1,33 +1,30 @@
-import ArgumentParser
 import Common
 import Forum
 import Foundation
 
-/// `--timeout` for the compose commands that read from the forum.
-struct FetchOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Give up on fetching from the forum after this many seconds.", valueName: "seconds"))
-    var timeout: Int = 30
-
-    func validate() throws {
-        if timeout < 1 { throw ValidationError("--timeout must be at least 1 second.") }
-    }
-}
-
 /// Reads forum text for a draft through the profile's adapter. Nothing here throws: a text that
 /// cannot be fetched is a warning on stderr and the draft goes ahead without it (rule 1: what the
 /// user writes matters more than what the forum can add to it).
-struct ForumFetcher {
+public struct FetchForumText: Sendable {
     var profile: Profile
-    var paths: MissivePaths
+    var forums: any ForumConnector
+    var console: any ConsoleOutput
     var timeout: Int
     /// Whether the user named the profile, so the advice repeats `--profile NAME`.
     var profileNamed: Bool
 
-    func fetch(_ text: ForumText) async -> FetchedText {
+    public init(profile: Profile, forums: any ForumConnector, console: any ConsoleOutput, timeout: Int, profileNamed: Bool) {
+        self.profile = profile
+        self.forums = forums
+        self.console = console
+        self.timeout = timeout
+        self.profileNamed = profileNamed
+    }
+
+    public func run(_ text: ForumText) async -> FetchedText {
         let adapter: any ForumAdapter
         do {
-            adapter = try ForumConnection.adapter(for: profile, paths: paths, timeout: timeout,
-                                                  credentials: TerminalPassword.ifInteractive())
+            adapter = try forums.adapter(for: profile, timeout: timeout, access: .mayLogIn)
         } catch {
             return report(FetchedText(isOriginal: text.isPostSource, failures: items(of: text).map { failure($0, error) }), text)
         }
@@ -60,7 +57,7 @@ struct ForumFetcher {
     }
 
     /// "Re: Hello" for a reply, "Fw: Hello" for a forward; a subject that has the prefix keeps it once.
-    static func subject(_ original: String, forwarding: Bool) -> String? {
+    public static func subject(_ original: String, forwarding: Bool) -> String? {
         let subject = original.trimmingCharacters(in: .whitespaces)
         guard !subject.isEmpty else { return nil }
         let prefix = forwarding ? "Fw: " : "Re: "
@@ -82,11 +79,11 @@ struct ForumFetcher {
         let again = text.addsToOpenDraft ? "run the command again" : "run the command again with --new"
         // A refusal that ends the command is its error, not a warning before it.
         for failure in fetched.failures where fetched.refusal == nil {
-            Console.note("warning: could not fetch \(failure.what) from the forum: \(failure.reason)")
-            Console.note("  to fix: \(failure.advice), then \(again)")
+            console.note("warning: could not fetch \(failure.what) from the forum: \(failure.reason)")
+            console.note("  to fix: \(failure.advice), then \(again)")
         }
         if text.isPostSource, fetched.pieces.isEmpty, fetched.refusal == nil {
-            Console.note("  the draft starts empty, without the post's text: an undo after sending cannot put the post back")
+            console.note("  the draft starts empty, without the post's text: an undo after sending cannot put the post back")
         }
         return fetched
     }

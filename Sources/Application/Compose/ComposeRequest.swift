@@ -1,0 +1,30 @@
+import Store
+
+/// What the user asked of a compose command, beyond its target: the options every creating
+/// command shares (reply, pm, thread, edit-post, new), parsed.
+public struct ComposeRequest: Sendable, Equatable {
+    /// Start a new draft from this template.
+    public var template: String?
+    /// `--var NAME=VALUE`, for the template.
+    public var variables: [String: String]
+    /// The profile the user named; nil for config's default.
+    public var profile: String?
+    public var format: DraftFormat?
+    /// Take the body from this file (`-` for stdin).
+    public var bodyFile: String?
+    /// Save without opening the editor.
+    public var noEdit: Bool
+    /// Start another draft even if one is open for the same target.
+    public var forceNew: Bool
+
+    public init(template: String? = nil, variables: [String: String] = [:], profile: String? = nil, format: DraftFormat? = nil,
+                bodyFile: String? = nil, noEdit: Bool = false, forceNew: Bool = false) {
+        self.template = template
+        self.variables = variables
+        self.profile = profile
+        self.format = format
+        self.bodyFile = bodyFile
+        self.noEdit = noEdit
+        self.forceNew = forceNew
+    }
+}

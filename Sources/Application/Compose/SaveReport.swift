@@ -1,0 +1,55 @@
+import Compose
+import Store
+
+/// How the outcome of a save is told: the draft id as the result (for scripts), the rest as notes.
+public struct SaveReport: Sendable {
+    let console: any ConsoleOutput
+
+    public init(console: any ConsoleOutput) {
+        self.console = console
+    }
+
+    public func created(_ draft: Draft) {
+        console.print(String(draft.id))
+        console.note("created draft \(draft.id): \(draft.content.kind.rawValue), \(draft.content.target.describe(draft.content.kind))")
+    }
+
+    public func save(_ result: SaveResult) {
+        switch result {
+        case let .unchanged(draft):
+            console.print(String(draft.id))
+            console.note("draft \(draft.id) is unchanged")
+        case let .saved(draft, concurrent):
+            console.print(String(draft.id))
+            console.note("saved draft \(draft.id) as revision \(draft.revision)")
+            if concurrent {
+                console.note("another session saved draft \(draft.id) while you were editing; both texts are revisions "
+                    + "(see `missive drafts history \(draft.id)`)")
+            }
+        }
+    }
+
+    @discardableResult
+    public func session(_ result: SessionResult) throws -> Draft? {
+        let draft: Draft
+        switch result.outcome {
+        case .discarded:
+            console.note("the body was empty, so the new draft was discarded")
+            return nil
+        case let .created(new):
+            created(new)
+            draft = new
+        case let .saved(saved, concurrent):
+            save(.saved(saved, concurrent: concurrent))
+            draft = saved
+        case let .unchanged(same):
+            save(.unchanged(same))
+            draft = same
+        }
+        if let problem = result.problem {
+            throw UseCaseError(.dataError, "the front matter still has errors (\(problem)); the text is kept in draft "
+                + "\(draft.id), flagged: fix it with `missive drafts edit \(draft.id)`")
+        }
+        return draft
+    }
+}

@@ -1,0 +1,63 @@
+import CCrypto
+
+/// The SHA-256 of some bytes, written as 64 lower-case hex digits: how a kept image is named.
+public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let hex: String
+
+    /// Accepts exactly 64 hex digits (either case); anything else is not a content hash.
+    public init?(hex: String) {
+        let lower = hex.lowercased()
+        guard lower.utf8.count == 64, lower.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            return nil
+        }
+        self.hex = lower
+    }
+
+    init(digest: some Sequence<UInt8>) {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in digest {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        hex = String(decoding: text, as: UTF8.self)
+    }
+
+    public var description: String { "sha256:\(hex)" }
+
+    /// The hash of bytes held whole (small inputs, tests).
+    public static func of(_ bytes: some Collection<UInt8>) -> ContentHash {
+        var hasher = SHA256Hasher()
+        Array(bytes).withUnsafeBytes { hasher.update($0) }
+        return hasher.finish()
+    }
+}
+
+/// SHA-256 fed piece by piece, so a large file is hashed while it streams through a small buffer.
+///
+/// OpenSSL's libcrypto does the work: libcurl already loads it into every Missive process, it is
+/// Debian's maintained build, and Foundation on Linux has no CryptoKit (swift-crypto would compile
+/// a second copy of BoringSSL into the build for this one digest).
+public struct SHA256Hasher: ~Copyable {
+    private let context: OpaquePointer?
+
+    public init() {
+        context = EVP_MD_CTX_new()
+        // Fails only when memory runs out; `finish` then reports a hash no real input has.
+        _ = EVP_DigestInit_ex(context, EVP_sha256(), nil)
+    }
+
+    deinit { EVP_MD_CTX_free(context) }
+
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        _ = EVP_DigestUpdate(context, base, bytes.count)
+    }
+
+    public consuming func finish() -> ContentHash {
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        _ = digest.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context, $0.baseAddress, &length) }
+        return ContentHash(digest: digest.prefix(Int(length)))
+    }
+}

@@ -1,0 +1,67 @@
+import Common
+import Forum
+import Markup
+import Store
+
+enum PreviewError: MissiveError {
+    case unknownDialect(String)
+    case unknownFormat(String)
+    case needsHTML(String)
+    case tooNarrow(Int)
+    case noSuchTarget(String)
+    case cannotWrite(String, reason: String)
+    case cannotOpen(String, tried: [String])
+    case brokenDraft(Int64, problem: String)
+    case needsRemote(String)
+    case badTimeout(Int)
+    /// `--remote` for a plain file (no front matter) without `--thread`.
+    case noRemoteTarget(String)
+    /// `--remote` for a draft whose target lacks the id its kind needs.
+    case incompleteTarget(String, missing: String)
+    case remotePrivateMessage
+
+    var status: ExitStatus {
+        switch self {
+        case .unknownDialect, .unknownFormat, .needsHTML, .tooNarrow, .needsRemote, .badTimeout,
+             .noRemoteTarget, .remotePrivateMessage: .usage
+        case .noSuchTarget: .noInput
+        case .brokenDraft, .incompleteTarget: .dataError
+        case .cannotWrite: .cantCreate
+        case .cannotOpen: .unavailable
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .unknownDialect(let name):
+            "unknown dialect '\(name)'; choose one of: \(Dialect.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unknownFormat(let name):
+            "unknown --format '\(name)'; choose one of: \(DraftFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .needsHTML(let option):
+            "\(option) only goes with --html"
+        case .tooNarrow(let width):
+            "--width \(width) is too narrow; use 20 or more"
+        case .noSuchTarget(let target):
+            "\(target): no such file" + (Int64(target) != nil ? " (and not a draft id)" : "")
+        case let .cannotWrite(path, reason):
+            "cannot write \(path): \(reason)"
+        case let .cannotOpen(path, tried):
+            "could not open \(path) with \(tried.joined(separator: " or ")); open it yourself, or set BROWSER"
+        case let .brokenDraft(id, problem):
+            "draft \(id) cannot be previewed until its front matter is fixed (`missive drafts edit \(id)`): \(problem)"
+        case .needsRemote(let option):
+            "\(option) only goes with --remote"
+        case .badTimeout(let seconds):
+            "--timeout \(seconds) is out of range; use \(ForumOptions.timeoutRange.lowerBound) to "
+                + "\(ForumOptions.timeoutRange.upperBound) seconds"
+        case .noRemoteTarget(let name):
+            "\(name) has no front matter saying where it goes; give --thread ID (or its URL) to preview it "
+                + "as a reply in that thread"
+        case let .incompleteTarget(name, missing):
+            "\(name) names no \(missing), which the forum's preview needs; add it to the front matter or give --thread"
+        case .remotePrivateMessage:
+            "the forum has no preview for private messages; preview a PM without --remote, or give --thread "
+                + "to see the text as a post"
+        }
+    }
+}
