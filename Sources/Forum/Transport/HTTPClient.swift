@@ -156,12 +156,12 @@ public final class HTTPClient: @unchecked Sendable {
         _ = ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
         // A POST is never followed by libcurl: a 307 or 308 would send its body (a password, a
         // post) again to wherever the answer points. The caller reads the redirect and decides.
-        _ = ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, request.method == .get && request.followRedirects ? 1 : 0)
+        _ = ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, !request.isWrite && request.followRedirects ? 1 : 0)
         _ = ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, Self.redirectProtocols(from: request.url))
         // libcurl silently sends a request again when a reused connection dies before any answer
         // byte; for a post that the server stored before dying, that is a second post. A post
         // therefore always gets a connection of its own, which libcurl never retries.
-        _ = ccurl_setopt_long(handle, CURLOPT_FRESH_CONNECT, request.method == .post || !settings.reuseConnections ? 1 : 0)
+        _ = ccurl_setopt_long(handle, CURLOPT_FRESH_CONNECT, request.isWrite || !settings.reuseConnections ? 1 : 0)
         _ = ccurl_setopt_long(handle, CURLOPT_FORBID_REUSE, settings.reuseConnections ? 0 : 1)
 
         var headers: UnsafeMutablePointer<curl_slist>?
@@ -169,6 +169,9 @@ public final class HTTPClient: @unchecked Sendable {
         headers = curl_slist_append(headers, "Expect:")
         if let contentType = request.contentType {
             headers = curl_slist_append(headers, "Content-Type: \(contentType)")
+        }
+        for header in request.headers {
+            headers = curl_slist_append(headers, "\(header.name): \(header.value)")
         }
         _ = ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headers)
         defer {
@@ -180,11 +183,14 @@ public final class HTTPClient: @unchecked Sendable {
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errorPointer in
             _ = ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorPointer.baseAddress)
             defer { _ = ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, nil) }
+            // PUT and PATCH go out as a POST with its body under another method's name.
+            _ = ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method == .put || request.method == .patch ? request.method.rawValue : nil)
+            defer { _ = ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, nil) }
             switch request.method {
             case .get:
                 _ = ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
                 return curl_easy_perform(handle)
-            case .post:
+            case .post, .put, .patch:
                 // A nil POSTFIELDS makes libcurl read the body from stdin, so an empty body is one zero byte long.
                 let body = request.body ?? []
                 guard !body.isEmpty else {
