@@ -10,7 +10,7 @@ import Foundation
 /// | 400 | `{"code":"invalid_login"}` | rejected: wrong password |
 /// | 400 | `{"code":"banned"}` | rejected: banned |
 /// | 400 | `{"to":["... could not be found: NAME"]}` | rejected: no such user |
-/// | 400 | `{"post":["... at most N ..."]}` | rejected: too long |
+/// | 400 | `{"post":["... cannot be longer than N characters ..."]}` | rejected: too long |
 /// | 400 | other field errors (`post`, `title`, `category`, `to`, `detail`) | rejected: invalid, in the engine's words |
 /// | 403 | `"CSRF Failed: ..."` | `.csrfFailed`: fetch a fresh token once, then rejected |
 /// | 403 | `"... not available to guests."`, `"Authentication credentials were not provided."` | rejected: not logged in |
@@ -98,8 +98,8 @@ enum MisagoAnswer: Equatable {
         if let to = json.fields["to"]?.first, let range = to.range(of: "could not be found:") {
             return .noSuchUser(to[range.upperBound...].trimmingCharacters(in: .whitespaces))
         }
-        if let post = json.fields["post"]?.first(where: { $0.contains("at most") }) {
-            return .tooLong(limit: firstNumber(after: "at most", in: post), message: post)
+        if let post = json.fields["post"]?.first(where: { $0.contains("cannot be longer than") }) {
+            return .tooLong(limit: firstNumber(after: "longer than", in: post), message: post)
         }
         return .invalid(json.message)
     }

@@ -56,10 +56,13 @@ public struct MisagoPostAddress: Sendable, Equatable, CustomStringConvertible {
         return id
     }
 
-    /// The post's API address.
-    var apiPath: String {
-        "api/\(isPrivate ? "private-threads" : "threads")/\(threadID)/posts/\(postID)/"
+    /// The post's thread's API address.
+    var threadAPIPath: String {
+        "api/\(isPrivate ? "private-threads" : "threads")/\(threadID)/"
     }
+
+    /// The post's API address.
+    var apiPath: String { threadAPIPath + "posts/\(postID)/" }
 
     public var description: String { "post \(postID) of \(isPrivate ? "private thread" : "thread") \(threadID)" }
 }

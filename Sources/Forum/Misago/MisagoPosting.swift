@@ -4,11 +4,14 @@ import Foundation
 /// first (the newest post id it could not be), so an unknown outcome can be looked for later.
 extension MisagoAdapter {
     public func reply(_ reply: Reply) async -> PostOutcome {
-        await replyTo(threadPath: "api/threads/\(reply.threadID)/", subject: .thread, markup: reply.bbcode)
+        await replyTo(thread: reply.threadID, isPrivate: false, markup: reply.bbcode)
     }
 
-    /// A reply to a thread or a private thread (`threadPath` is its API address).
-    func replyTo(threadPath: String, subject: MisagoAnswer.Subject, markup: String) async -> PostOutcome {
+    /// A reply to a thread or a private thread. Its receipt names the new post, or for a private
+    /// thread the thread (a private message's id is its thread's), with the new post's URL.
+    func replyTo(thread: Int, isPrivate: Bool, markup: String) async -> PostOutcome {
+        let threadPath = "api/\(isPrivate ? "private-threads" : "threads")/\(thread)/"
+        let subject: MisagoAnswer.Subject = isPrivate ? .privateThread : .thread
         let marker: Int
         do {
             marker = try await read(MisagoJSON.Thread.self, threadPath, subject: subject).lastPost ?? 0
@@ -17,7 +20,7 @@ extension MisagoAdapter {
         }
         let answer = await write(.post, threadPath + "posts/", json: ["post": markup], subject: subject)
         return outcome(answer, marker: marker) { (post: MisagoJSON.Post) in
-            Receipt(kind: subject == .privateThread ? .privateMessage : .post, id: post.id, url: pageURL(post.url?.index))
+            Receipt(kind: isPrivate ? .privateMessage : .post, id: isPrivate ? thread : post.id, url: pageURL(post.url?.index))
         }
     }
 
@@ -61,8 +64,11 @@ extension MisagoAdapter {
     }
 
     /// What Misago's own quote button puts in the editor: the post's markup in an attributed quote.
+    /// The markup comes from the reply editor's endpoint, which any reader who may reply gets
+    /// (`post_editor` is for those who may edit the post).
     public func quote(_ address: MisagoPostAddress) async throws(ForumError) -> String {
-        let editor = try await read(MisagoJSON.Editor.self, address.apiPath + "post_editor/", subject: .post)
+        let editor = try await read(MisagoJSON.Editor.self, address.threadAPIPath + "posts/reply_editor/", [("reply", String(address.postID))],
+                                    subject: .post)
         return Self.quote(editor.post, by: editor.poster)
     }
 

@@ -7,7 +7,7 @@ extension MisagoAdapter {
     public func send(_ message: PrivateMessage) async -> PostOutcome {
         switch message.relation {
         case let .reply(to: thread):
-            return await replyTo(threadPath: "api/private-threads/\(thread)/", subject: .privateThread, markup: message.bbcode)
+            return await replyTo(thread: thread, isPrivate: true, markup: message.bbcode)
         case .forward:
             return .rejected(.invalid("Misago cannot forward a private thread; invite the person to it on the forum instead"))
         case .new:
