@@ -94,7 +94,7 @@ extension MisagoEngineTests {
         @Test func previewsWithTheEnginesRenderer() async throws {
             let engine = try MisagoEngine.get()
             let (adapter, _) = try await engine.loggedIn(in: try misagoTestDirectory())
-            let before = engine.requestLog().count
+            let before = try await engine.mark()
             let preview = try await adapter.preview(.reply(threadID: 1), bbcode: "Some **bold** and [spoiler]hidden[/spoiler]")
             #expect(preview.html.contains("<strong>bold</strong>"))
             #expect(preview.text.contains("Some bold and"))

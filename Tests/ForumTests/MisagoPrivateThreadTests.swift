@@ -42,7 +42,7 @@ extension MisagoEngineTests {
         @Test func forwardingIsRefusedBeforeAnythingIsSent() async throws {
             let engine = try MisagoEngine.get()
             let (adapter, _) = try await engine.loggedIn(in: try misagoTestDirectory())
-            let before = engine.requestLog().count
+            let before = try await engine.mark()
             let outcome = await adapter.send(PrivateMessage(to: MisagoEngine.admin, subject: "Fwd", bbcode: "Forwarded text.", relation: .forward(of: 1)))
             guard case .rejected(.invalid) = outcome else {
                 Issue.record("expected rejected(invalid), got \(outcome)")

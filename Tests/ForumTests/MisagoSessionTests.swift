@@ -16,7 +16,7 @@ extension MisagoEngineTests {
             #expect(try await adapter.currentSession() == nil)
             #expect(await adapter.hasSavedSession() == false)
 
-            let before = engine.requestLog().count
+            let before = try await engine.mark()
             let session = try await adapter.login(username: name, password: MisagoEngine.password)
             #expect(session.username == name)
             #expect(session.userID > 0)
@@ -41,6 +41,24 @@ extension MisagoEngineTests {
                 try await adapter.login(username: engine.account(), password: "not-the-password")
             }
             #expect(try await adapter.currentSession() == nil)
+        }
+
+        @Test func aReadWithAnExpiredSessionLogsInAgainOnlyWhenItMay() async throws {
+            let engine = try MisagoEngine.get()
+            let directory = try misagoTestDirectory()
+            let (_, name) = try await engine.loggedIn(in: directory)
+            let jar = directory.appendingPathComponent("\(name).cookies")
+            try MisagoEngineTests.Refusals.rewrite(jar) { fields in
+                if fields[5] == "sessionid" { fields[6] = "expiredsession0000000000000000000" }
+            }
+            await #expect(throws: ForumError.rejected(.notLoggedIn)) {
+                try await engine.adapter(jar: jar).privateMessages(in: .inbox)
+            }
+            let credentials = FixedPassword(MisagoEngine.password)
+            let adapter = try engine.adapter(jar: jar, username: name, credentials: credentials)
+            #expect(try await adapter.privateMessages(in: .inbox).isEmpty)
+            #expect(credentials.timesAsked == 1)
+            #expect(try await adapter.currentSession()?.username == name)
         }
 
         @Test func anUnreachableEngineIsRetryLater() async throws {

@@ -32,15 +32,21 @@ public final class MisagoAdapter: ForumAdapter {
 
     // MARK: Requests
 
-    /// A GET of the API, decoded.
+    /// A GET of the API, decoded; logged in again once when the session has expired and the adapter may.
     func read<Value: Decodable>(_ type: Value.Type, _ path: String, _ query: [(String, String)] = [], subject: MisagoAnswer.Subject) async throws(ForumError) -> Value {
-        let answer: MisagoAnswer
-        do {
-            answer = MisagoAnswer.classify(try await client.send(HTTPRequest(url: url(path, query))), write: false, subject: subject)
-        } catch {
-            answer = MisagoAnswer.classify(error, write: false)
+        var answer = await readOnce(path, query, subject: subject)
+        if answer == .failed(.rejected(.notLoggedIn)), await logInAgain() {
+            answer = await readOnce(path, query, subject: subject)
         }
         return try decode(type, answer, from: path)
+    }
+
+    private func readOnce(_ path: String, _ query: [(String, String)], subject: MisagoAnswer.Subject) async -> MisagoAnswer {
+        do {
+            return MisagoAnswer.classify(try await client.send(HTTPRequest(url: url(path, query))), write: false, subject: subject)
+        } catch {
+            return MisagoAnswer.classify(error, write: false)
+        }
     }
 
     /// The value an `.ok` answer carries, or why there is none.

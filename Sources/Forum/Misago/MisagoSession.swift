@@ -37,9 +37,11 @@ extension MisagoAdapter {
         return user.id.map { Session(userID: $0, username: user.username) }
     }
 
-    /// The logged-in user, or the typed refusal when nobody is.
+    /// The logged-in user (logging in again once when the session has expired and the adapter
+    /// may), or the typed refusal when nobody is.
     func me() async throws(ForumError) -> Session {
-        guard let session = try await currentSession() else { throw .rejected(.notLoggedIn) }
+        if let session = try await currentSession() { return session }
+        guard await logInAgain(), let session = try await currentSession() else { throw .rejected(.notLoggedIn) }
         return session
     }
 }

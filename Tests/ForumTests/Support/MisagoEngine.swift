@@ -118,8 +118,14 @@ final class MisagoEngine: Sendable {
         return text.split(separator: "\n").compactMap(LoggedRequest.init)
     }
 
-    /// The requests logged after `before` (a count from `requestLog()`), once the log has caught up:
-    /// runserver writes its line just after the answer goes out.
+    /// How many requests the log holds, once it has caught up: runserver writes a request's line
+    /// just after its answer goes out, so the last answer's line may still be coming.
+    func mark() async throws -> Int {
+        try await Task.sleep(for: .milliseconds(300))
+        return requestLog().count
+    }
+
+    /// The requests logged after `before` (a `mark()`), once the log has caught up.
     func requests(since before: Int) async throws -> [LoggedRequest] {
         try await Task.sleep(for: .milliseconds(300))
         return Array(requestLog().dropFirst(before))
