@@ -161,12 +161,12 @@ public final class HTTPClient: @unchecked Sendable {
         _ = ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
         // A POST is never followed by libcurl: a 307 or 308 would send its body (a password, a
         // post) again to wherever the answer points. The caller reads the redirect and decides.
-        _ = ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, request.method == .get && request.followRedirects ? 1 : 0)
+        _ = ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, !request.isWrite && request.followRedirects ? 1 : 0)
         _ = ccurl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, Self.redirectProtocols(from: request.url))
         // libcurl silently sends a request again when a reused connection dies before any answer
         // byte; for a post that the server stored before dying, that is a second post. A post
         // therefore always gets a connection of its own, which libcurl never retries.
-        _ = ccurl_setopt_long(handle, CURLOPT_FRESH_CONNECT, request.method == .post || !settings.reuseConnections ? 1 : 0)
+        _ = ccurl_setopt_long(handle, CURLOPT_FRESH_CONNECT, request.isWrite || !settings.reuseConnections ? 1 : 0)
         _ = ccurl_setopt_long(handle, CURLOPT_FORBID_REUSE, settings.reuseConnections ? 0 : 1)
 
         var headers: UnsafeMutablePointer<curl_slist>?
@@ -188,17 +188,16 @@ public final class HTTPClient: @unchecked Sendable {
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errorPointer in
             _ = ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorPointer.baseAddress)
             defer { _ = ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, nil) }
+            // PUT, PATCH and DELETE go out as a POST or a GET under another method's name; the
+            // handle is reused, so the next request must not inherit the name.
+            let renamed = request.method == .get || request.method == .post ? nil : request.method.rawValue
+            _ = ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, renamed)
+            defer { _ = ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, nil) }
             switch request.method {
-            case .get:
+            case .get, .delete:
                 _ = ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
                 return curl_easy_perform(handle)
-            case .delete:
-                _ = ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
-                _ = ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, "DELETE")
-                // The handle is reused: the next request must not inherit the method.
-                defer { _ = ccurl_setopt_pointer(handle, CURLOPT_CUSTOMREQUEST, nil) }
-                return curl_easy_perform(handle)
-            case .post:
+            case .post, .put, .patch:
                 // A nil POSTFIELDS makes libcurl read the body from stdin, so an empty body is one zero byte long.
                 let body = request.body ?? []
                 guard !body.isEmpty else {

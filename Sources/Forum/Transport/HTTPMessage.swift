@@ -1,7 +1,8 @@
 import Foundation
 
 public struct HTTPRequest: Sendable {
-    public enum Method: String, Sendable { case get = "GET", post = "POST", delete = "DELETE" }
+    /// PUT and PATCH are for JSON APIs (Misago's): writes like a POST, and sent the same way.
+    public enum Method: String, Sendable { case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE" }
 
     public var method: Method
     public var url: URL
@@ -10,12 +11,14 @@ public struct HTTPRequest: Sendable {
     /// False when the caller wants to read a redirect itself. A POST is never followed (see
     /// HTTPClient), whatever this says.
     public var followRedirects: Bool
-    /// Headers beyond the client's own (an image host's `Authorization`). Names and values must
-    /// not hold line breaks; the caller checks what it puts here.
+    /// Headers beyond the client's own (a CSRF token, a Referer, an image host's `Authorization`).
+    /// Names and values must not hold line breaks; the caller checks what it puts here.
     public var headers: [(name: String, value: String)]
 
-    public init(method: Method = .get, url: URL, body: [UInt8]? = nil, contentType: String? = nil, followRedirects: Bool = true,
-                headers: [(name: String, value: String)] = []) {
+    public init(
+        method: Method = .get, url: URL, body: [UInt8]? = nil, contentType: String? = nil, followRedirects: Bool = true,
+        headers: [(name: String, value: String)] = []
+    ) {
         self.method = method
         self.url = url
         self.body = body
@@ -23,6 +26,9 @@ public struct HTTPRequest: Sendable {
         self.followRedirects = followRedirects
         self.headers = headers
     }
+
+    /// Whether the request may change something on the server: never followed, never sent twice.
+    public var isWrite: Bool { method != .get }
 
     /// A form POST. Its redirect, if any, comes back unfollowed for the caller to judge.
     public static func post(_ url: URL, form: MultipartFormData) -> HTTPRequest {

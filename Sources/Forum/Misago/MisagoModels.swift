@@ -1,0 +1,97 @@
+import Foundation
+
+/// The parts of Misago's JSON answers the adapter reads (decoded with `MisagoJSON.decoder`, which
+/// maps its snake_case keys); every other field is ignored.
+enum MisagoJSON {
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+
+    /// `GET/POST /api/auth/`: `id` is null when nobody is logged in.
+    struct User: Decodable {
+        var id: Int?
+        var username: String?
+    }
+
+    /// A new thread or private thread: `{"id", "title", "url": "/t/slug/T/"}`.
+    struct Created: Decodable {
+        var id: Int
+        var url: String?
+    }
+
+    /// A post, as a reply's answer and a thread's post list give it.
+    struct Post: Decodable {
+        struct Poster: Decodable { var id: Int }
+        struct Links: Decodable { var index: String? }
+
+        var id: Int
+        var poster: Poster?
+        var posterName: String?
+        var content: String?
+        var postedOn: String?
+        var isEvent: Bool?
+        var url: Links?
+    }
+
+    /// A thread or private thread, alone or in a list.
+    struct Thread: Decodable {
+        struct Participant: Decodable { var username: String }
+
+        var id: Int
+        var title: String
+        var lastPost: Int?
+        var starterName: String?
+        var lastPosterName: String?
+        var startedOn: String?
+        var lastPostOn: String?
+        var isRead: Bool?
+        var participants: [Participant]?
+    }
+
+    /// `GET /api/threads/?category=C`, `GET /api/private-threads/`: newest activity first, `next` is
+    /// the cursor (a post id) of the following page.
+    struct ThreadList: Decodable {
+        var results: [Thread]
+        var next: Int?
+    }
+
+    /// `GET /api/threads/T/posts/?page=N`: the thread, and one page of its posts, oldest first.
+    struct PostPage: Decodable {
+        struct Posts: Decodable {
+            var page: Int
+            var pages: Int
+            var results: [Post]
+        }
+
+        var id: Int
+        var title: String
+        var starterName: String?
+        var startedOn: String?
+        var postSet: Posts
+    }
+
+    /// `GET .../posts/P/post_editor/`: the post's markup as stored.
+    struct Editor: Decodable {
+        var post: String
+        var poster: String?
+    }
+
+    /// `GET /api/users/U/posts/`: the user's posts, newest first, with each post's thread.
+    struct UserPosts: Decodable {
+        struct Item: Decodable {
+            struct ThreadLink: Decodable { var url: String? }
+            var id: Int
+            var thread: ThreadLink?
+        }
+
+        var results: [Item]
+        var next: Int?
+    }
+
+    /// `POST /api/parse-markup/`.
+    struct Parsed: Decodable {
+        var parsed: String
+    }
+}
