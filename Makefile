@@ -6,6 +6,8 @@ SWIFT ?= swift
 DEBS := pkg-config libcmark-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev libxml2-dev libgumbo-dev cmark
 # What the tests drive: a real editor in a real terminal, a real browser for preview screenshots.
 TEST_DEBS := vim tmux python3 python3-pip chromium man-db
+# A real second forum engine for the tests (scripts/engine.sh: Misago from PyPI on PostgreSQL).
+TEST_DEBS += postgresql python3-venv
 
 .PHONY: all deps test-deps build release test demo bench clean install uninstall engine engine-stop
 
@@ -30,6 +32,7 @@ release: deps
 test: test-deps
 	scripts/fetch-commonmark-spec.sh
 	$(SWIFT) build --build-tests
+	scripts/engine.sh install
 	@status=0; \
 	$(SWIFT) test --skip-build --skip CommandLineTests || status=1; \
 	$(SWIFT) test --skip-build --filter CommandLineTests || status=1; \

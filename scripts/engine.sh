@@ -125,7 +125,9 @@ from misago.users.setupnewuser import setup_new_user
 User = get_user_model()
 dynamic = get_dynamic_settings()
 if not User.objects.filter(username='MissiveAdmin').exists():
-    User.objects.create_superuser('MissiveAdmin', 'admin@example.com', '$password')
+    admin = User.objects.create_superuser('MissiveAdmin', 'admin@example.com', '$password')
+    # createsuperuser leaves it without avatars: once it posts, every page answers 500.
+    setup_new_user(dynamic, admin)
 if not User.objects.filter(username='MissiveMember').exists():
     member = User.objects.create_user('MissiveMember', 'member@example.com', '$password')
     setup_new_user(dynamic, member)
