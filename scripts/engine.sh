@@ -168,7 +168,10 @@ stop_all() {
 
 case "${1:-}" in
   install)
-    install_postgres; install_misago; start_postgres; write_settings; initialise
+    install_postgres; install_misago
+    # A running engine keeps running; otherwise the database is started only to be made.
+    if server_running; then say "running already; installed in $home"; exit 0; fi
+    start_postgres; write_settings; initialise
     as_pg "$pgbin/pg_ctl" -D "$pgdata" -m fast -w stop >/dev/null
     say "installed in $home" ;;
   start)
