@@ -47,7 +47,7 @@ extension MisagoEngineTests {
                 return
             }
             let tooFast = await fixture.member.reply(Reply(threadID: fixture.threadID, bbcode: "And another one at once."))
-            guard case let .retryLater(after, .floodControl(words)) = tooFast else {
+            guard case let .retryLater(after, .floodControl(words, _)) = tooFast else {
                 Issue.record("expected flood control, got \(tooFast)")
                 return
             }
