@@ -7,7 +7,7 @@ import Store
 struct DraftSaver {
     var environment: ComposeEnvironment
 
-    func save(_ write: DraftWrite, from file: BufferFile, basedOn: Int?, kind: String) throws -> SessionResult {
+    func save(_ write: DraftWrite, from file: BufferFile, basedOn: Int?, kind: HistoryKind) throws -> SessionResult {
         let store = environment.store
         let now = environment.clock()
         let outcome: SessionResult.Outcome

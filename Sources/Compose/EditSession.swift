@@ -59,6 +59,6 @@ public struct EditSession: Sendable {
         case let .broken(text, error):
             write = DraftSaver.flagged(text: text, error: error, origin: origin)
         }
-        return try DraftSaver(environment: environment).save(write, from: file, basedOn: basedOn, kind: "draft.edit")
+        return try DraftSaver(environment: environment).save(write, from: file, basedOn: basedOn, kind: .draftEdit)
     }
 }

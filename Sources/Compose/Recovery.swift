@@ -72,7 +72,7 @@ public struct Recovery: Sendable {
         write.note = "recovered from an editor session that did not finish"
         if case .draft = file.owner, origin == nil { file.owner = .new }  // its draft is gone: make a new one
         do {
-            let result = try DraftSaver(environment: environment).save(write, from: file, basedOn: nil, kind: "draft.recover")
+            let result = try DraftSaver(environment: environment).save(write, from: file, basedOn: nil, kind: .draftRecover)
             let flagged = write.problem.map { " (its front matter still needs fixing: \($0))" } ?? ""
             switch result.outcome {
             case let .created(draft), let .saved(draft, _):

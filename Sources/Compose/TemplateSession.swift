@@ -31,10 +31,10 @@ public struct TemplateSession: Sendable {
         }
         var changes: [(name: String, template: Template?)] = [(edited.name, edited)]
         if let existing, existing != edited.name { changes.insert((existing, nil), at: 0) }
-        let verb = existing == nil ? "new" : "edit"
+        let kind: HistoryKind = existing == nil ? .templateNew : .templateEdit
         do {
             let transitions = try environment.store.changeTemplates(
-                changes, kind: "template.\(verb)", summary: "\(verb) template \(edited.name)", now: environment.clock())
+                changes, kind: kind, summary: "\(kind.verb) template \(edited.name)", now: environment.clock())
             file.remove()
             return transitions.isEmpty ? nil : edited
         } catch {

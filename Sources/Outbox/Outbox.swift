@@ -34,7 +34,7 @@ public struct Outbox: Sendable {
                 items.append(item)
                 steps.append(OutboxHistory.Step(item: item.id, before: before, after: item.state))
             }
-            let kind: OutboxHistory.Kind = windowUntil == nil ? .queue : .send
+            let kind: HistoryKind = windowUntil == nil ? .outboxQueue : .outboxSend
             let when = windowUntil == nil ? " for \(Self.describe(due, now: now))" : ""
             let what = items.count == 1
                 ? "draft \(ids[0]) as \(items[0].title)"
@@ -113,7 +113,7 @@ public struct Outbox: Sendable {
                 try item.apply(.startWindow(until: until), now: now)
                 try tx.save(item)
                 started.append(item)
-                try OutboxHistory.record(.send, summary: "send \(item.title)",
+                try OutboxHistory.record(.outboxSend, summary: "send \(item.title)",
                                          steps: [OutboxHistory.Step(item: item.id, before: before, after: item.state)], in: tx, now: now)
             }
             return started
@@ -129,28 +129,28 @@ public struct Outbox: Sendable {
     // MARK: Changing items
 
     public func cancel(_ ids: [Int64], now: Date) throws -> [OutboxItem] {
-        try change(ids, .cancel, now: now) { _ in .cancel }
+        try change(ids, .outboxCancel, now: now) { _ in .cancel }
     }
 
     public func hold(_ ids: [Int64], now: Date) throws -> [OutboxItem] {
-        try change(ids, .hold, now: now) { _ in .hold }
+        try change(ids, .outboxHold, now: now) { _ in .hold }
     }
 
     public func release(_ ids: [Int64], due: Date, now: Date) throws -> [OutboxItem] {
-        try change(ids, .release, now: now) { _ in .release(due: due) }
+        try change(ids, .outboxRelease, now: now) { _ in .release(due: due) }
     }
 
     public func reschedule(_ ids: [Int64], due: Date, now: Date) throws -> [OutboxItem] {
-        try change(ids, .reschedule, now: now) { _ in .reschedule(due: due) }
+        try change(ids, .outboxReschedule, now: now) { _ in .reschedule(due: due) }
     }
 
     /// A failed or cancelled item gets another go, with its failure count reset.
     public func retry(_ ids: [Int64], due: Date, now: Date) throws -> [OutboxItem] {
-        try change(ids, .retry, now: now) { _ in .requeue(due: due) }
+        try change(ids, .outboxRetry, now: now) { _ in .requeue(due: due) }
     }
 
     /// Applies one event to each item, all or none, and records it.
-    private func change(_ ids: [Int64], _ kind: OutboxHistory.Kind, now: Date, event: (OutboxItem) -> OutboxEvent) throws -> [OutboxItem] {
+    private func change(_ ids: [Int64], _ kind: HistoryKind, now: Date, event: (OutboxItem) -> OutboxEvent) throws -> [OutboxItem] {
         try store.outbox { tx in
             var steps: [OutboxHistory.Step] = []
             var changed: [OutboxItem] = []
@@ -158,7 +158,7 @@ public struct Outbox: Sendable {
                 var item = try tx.outboxItem(id)
                 let before = item.state
                 try item.apply(event(item), now: now)
-                if kind == .retry { item.failures = 0 }
+                if kind == .outboxRetry { item.failures = 0 }
                 try tx.save(item)
                 steps.append(OutboxHistory.Step(item: id, before: before, after: item.state))
                 changed.append(item)

@@ -6,29 +6,6 @@ import Synchronization
 /// The outbox's entries in the store's command history, and how `missive undo` and `redo`
 /// take them back and do them again.
 public enum OutboxHistory {
-    public enum Kind: String, Sendable, CaseIterable {
-        case queue = "outbox.queue"
-        /// `missive send` (or `--send`) started the undo window.
-        case send = "outbox.send"
-        case cancel = "outbox.cancel"
-        case hold = "outbox.hold"
-        case release = "outbox.release"
-        case reschedule = "outbox.reschedule"
-        case retry = "outbox.retry"
-
-        var verb: String {
-            switch self {
-            case .queue: "queue"
-            case .send: "send"
-            case .cancel: "cancel"
-            case .hold: "hold"
-            case .release: "release"
-            case .reschedule: "reschedule"
-            case .retry: "retry"
-            }
-        }
-    }
-
     /// One item's move: undo puts `before` back (nil: it did not exist, so undo cancels it).
     public struct Step: Codable, Equatable, Sendable {
         public var item: Int64
@@ -40,8 +17,8 @@ public enum OutboxHistory {
         var steps: [Step]
     }
 
-    static func record(_ kind: Kind, summary: String, steps: [Step], in tx: OutboxTransaction, now: Date) throws {
-        try tx.record(kind: kind.rawValue, summary: summary, payload: Payload(steps: steps), now: now)
+    static func record(_ kind: HistoryKind, summary: String, steps: [Step], in tx: OutboxTransaction, now: Date) throws {
+        try tx.record(kind: kind, summary: summary, payload: Payload(steps: steps), now: now)
     }
 }
 
@@ -63,9 +40,7 @@ public final class OutboxUndo: UndoHandler, Sendable {
 
     public var followUps: [Int64] { created.withLock { $0 } }
 
-    public func handles(kind: String) -> Bool {
-        OutboxHistory.Kind(rawValue: kind) != nil
-    }
+    public var undoes: HistoryKind.Undoer { .outbox }
 
     public func undo(_ entry: HistoryEntry, in db: Database, now: Date) throws -> String {
         let (kind, steps) = try decode(entry)
@@ -78,13 +53,13 @@ public final class OutboxUndo: UndoHandler, Sendable {
                 continue
             }
             // A send is called off from wherever it got to, as long as nothing reached the forum.
-            let cancelsSend = kind == .send || step.before == nil
+            let cancelsSend = kind == .outboxSend || step.before == nil
             guard cancelsSend || Self.same(item.state, step.after) else {
                 throw OutboxError.changedSince(item: item.id, state: item.state.name)
             }
             try item.apply(.restore(cancelsSend ? .cancelled : step.before ?? .cancelled), now: now)
             try tx.save(item)
-            if kind == .send {
+            if kind == .outboxSend {
                 // Say what was taken back, in words: nothing left the machine, and the text is a draft.
                 let draft = try tx.item(item.id)?.draftID.map { "draft \($0) is a draft again" } ?? "it is cancelled"
                 lines.append("\(item.command.summary) (item \(item.id)) will not be sent; \(draft)")
@@ -105,7 +80,7 @@ public final class OutboxUndo: UndoHandler, Sendable {
                 lines.append(try applyAgain(delivered: &item, in: tx, now: now))
                 continue
             }
-            let expected: OutboxState = (kind == .send || step.before == nil) ? .cancelled : step.before ?? .cancelled
+            let expected: OutboxState = (kind == .outboxSend || step.before == nil) ? .cancelled : step.before ?? .cancelled
             guard Self.same(item.state, expected) else {
                 throw OutboxError.changedSince(item: item.id, state: item.state.name)
             }
@@ -127,7 +102,7 @@ public final class OutboxUndo: UndoHandler, Sendable {
             throw OutboxError.delivered(item: item.id, what: Self.place(of: item.command, postID: postID, url: url),
                                         remedy: Self.remedy(for: item.command, postID: postID))
         }
-        if let other = item.undoneBy, let existing = try tx.item(other), existing.state != "cancelled" {
+        if let other = item.undoneBy, let existing = try tx.item(other), try OutboxItem.state(of: existing) != .cancelled {
             return "\(item.title) is already being taken back by item \(other)"
         }
         let undoItem = try queueFollowUp(back, after: item, key: "undo/\(item.id)", in: tx, now: now)
@@ -183,8 +158,8 @@ public final class OutboxUndo: UndoHandler, Sendable {
 
     // MARK: Helpers
 
-    private func decode(_ entry: HistoryEntry) throws -> (OutboxHistory.Kind, [OutboxHistory.Step]) {
-        guard let kind = OutboxHistory.Kind(rawValue: entry.kind) else {
+    private func decode(_ entry: HistoryEntry) throws -> (HistoryKind, [OutboxHistory.Step]) {
+        guard let kind = entry.kind, kind.undoer == .outbox else {
             throw StoreError.invalid("history entry \(entry.id) is not the outbox's")
         }
         do {

@@ -75,7 +75,7 @@ extension Store {
         try self.write { db in
             let draft = try Store.insertDraft(write, db, now: now)
             try Store.record(
-                db, kind: "draft.new",
+                db, kind: .draftNew,
                 summary: "create draft \(draft.id): \(write.content.kind.rawValue), \(write.content.target.describe(write.content.kind))",
                 payload: LocalChange(drafts: [Store.creation(of: draft)]), now: now)
             return draft
@@ -88,7 +88,7 @@ extension Store {
             let drafts = try writes.map { try Store.insertDraft($0, db, now: now) }
             if !drafts.isEmpty {
                 try Store.record(
-                    db, kind: "draft.import", summary: "import \(drafts.count) draft(s)",
+                    db, kind: .draftImport, summary: "import \(drafts.count) draft(s)",
                     payload: LocalChange(drafts: drafts.map(Store.creation(of:))), now: now)
             }
             return drafts
@@ -99,7 +99,7 @@ extension Store {
     /// `basedOn` is the revision the user started from; a later one means another session saved.
     /// A deleted draft that receives text (a recovered buffer) is open again.
     public func saveRevision(
-        of id: Int64, _ write: DraftWrite, basedOn: Int? = nil, now: Date, kind: String = "draft.edit"
+        of id: Int64, _ write: DraftWrite, basedOn: Int? = nil, now: Date, kind: HistoryKind = .draftEdit
     ) throws -> SaveResult {
         try self.write { db in
             var draft = try Store.fetchDraft(id, db)
@@ -111,7 +111,7 @@ extension Store {
             let number = try Store.appendRevision(write, to: id, db, now: now)
             try Store.point(&draft, at: DraftPointer(state: .open, revision: number), db, now: now)
             try Store.record(
-                db, kind: kind, summary: "\(kind == "draft.recover" ? "recover" : "edit") draft \(id) (revision \(number))",
+                db, kind: kind, summary: "\(kind.verb) draft \(id) (revision \(number))",
                 payload: LocalChange(drafts: [DraftTransition(draft: id, before: before, after: Store.pointer(draft))]),
                 now: now)
             return .saved(draft, concurrent: concurrent)
@@ -132,7 +132,7 @@ extension Store {
             let newNumber = try Store.appendRevision(write, to: id, db, now: now)
             try Store.point(&draft, at: DraftPointer(state: .open, revision: newNumber), db, now: now)
             try Store.record(
-                db, kind: "draft.restore", summary: "restore draft \(id) to revision \(number)",
+                db, kind: .draftRestore, summary: "restore draft \(id) to revision \(number)",
                 payload: LocalChange(drafts: [DraftTransition(draft: id, before: before, after: Store.pointer(draft))]),
                 now: now)
             return .saved(draft, concurrent: false)
@@ -147,7 +147,7 @@ extension Store {
             let before = Store.pointer(draft)
             try Store.point(&draft, at: DraftPointer(state: .deleted, revision: draft.revision), db, now: now)
             try Store.record(
-                db, kind: "draft.rm", summary: "delete draft \(id)",
+                db, kind: .draftDelete, summary: "delete draft \(id)",
                 payload: LocalChange(drafts: [DraftTransition(draft: id, before: before, after: Store.pointer(draft))]),
                 now: now)
             return draft

@@ -25,16 +25,12 @@ public struct TemplateTransition: Codable, Equatable, Sendable {
 public struct LocalChange: Codable, Equatable, Sendable {
     public var drafts: [DraftTransition] = []
     public var templates: [TemplateTransition] = []
-
-    public static let kindPrefixes = ["draft.", "template."]
 }
 
 /// Undoes and redoes local changes. Each step checks that the thing is still as the command left it,
 /// so that undo never silently overwrites a later change.
 struct LocalChangeHandler: UndoHandler {
-    func handles(kind: String) -> Bool {
-        LocalChange.kindPrefixes.contains { kind.hasPrefix($0) }
-    }
+    var undoes: HistoryKind.Undoer { .localChange }
 
     func undo(_ entry: HistoryEntry, in db: Database, now: Date) throws -> String {
         let change = try decode(entry)

@@ -163,7 +163,7 @@ public struct OutboxTransaction {
     }
 
     /// Adds an entry to the history that `missive undo` works on, in this transaction.
-    public func record(kind: String, summary: String, payload: some Encodable, now: Date) throws {
+    public func record(kind: HistoryKind, summary: String, payload: some Encodable, now: Date) throws {
         try Store.record(db, kind: kind, summary: summary, payload: payload, now: now)
     }
 

@@ -20,7 +20,7 @@ extension Store {
     /// a cycle. Returns what changed (nothing when every template was already as given).
     @discardableResult
     public func changeTemplates(
-        _ changes: [(name: String, template: Template?)], kind: String, summary: String, now: Date
+        _ changes: [(name: String, template: Template?)], kind: HistoryKind, summary: String, now: Date
     ) throws -> [TemplateTransition] {
         try write { db in
             var transitions: [TemplateTransition] = []

@@ -82,7 +82,7 @@ import Testing
         let fixture = try ComposeFixture()
         defer { fixture.remove() }
         let store = fixture.store
-        try store.changeTemplates([("base", base)], kind: "template.new", summary: "new", now: moment)
+        try store.changeTemplates([("base", base)], kind: .templateNew, summary: "new", now: moment)
         let content = try TemplateInstance.make(
             TemplateRequest(name: "base", variables: ["forum": "1", "topic": "t"]),
             templates: try store.templates(), now: moment, defaultProfile: "sandbox")
@@ -97,7 +97,7 @@ import Testing
         // ...and editing the template leaves the draft alone.
         var changed = base
         changed.body = "a different template body"
-        try store.changeTemplates([("base", changed)], kind: "template.edit", summary: "edit", now: moment)
+        try store.changeTemplates([("base", changed)], kind: .templateEdit, summary: "edit", now: moment)
         #expect(try store.draft(draft.id).content.body == "my own words")
         #expect(try store.revision(of: draft.id, number: 1).content.body == content.body)
     }

@@ -116,7 +116,7 @@ import Testing
             #expect(try outbox.startWindows(until: until, now: now).map(\.id) == [due.id])
             #expect(OutboxUndo.same(try outbox.item(due.id).state, .pending(until: until)))
             #expect(try outbox.item(later.id).state.name == "queued")
-            #expect(try store.history(limit: 1).first?.kind == "outbox.send")
+            #expect(try store.history(limit: 1).first?.kind == .outboxSend)
         }
     }
 }

@@ -11,7 +11,7 @@ import Store
         _ = try temp.store.saveRevision(of: draft.id, DraftWrite(content: reply(1, "two")), now: now)
 
         let undone = try temp.reopen().undo(now: now)
-        #expect(undone.entry.kind == "draft.edit")
+        #expect(undone.entry.kind == .draftEdit)
         #expect(try temp.reopen().draft(draft.id).content.body == "one")
         _ = try temp.reopen().redo(now: now)
         #expect(try temp.reopen().draft(draft.id).content.body == "two")
@@ -74,13 +74,14 @@ import Store
         #expect(entries.first?.summary == "edit draft \(draft.id) (revision \(Store.historyLimit + 11))")
     }
 
-    @Test func entriesOfUnknownKindsSayTheyCannotBeUndone() throws {
+    @Test func outboxEntriesWithoutTheOutboxsHandlerSayTheyCannotBeUndoneHere() throws {
         let temp = try TemporaryStore()
         defer { temp.remove() }
         try temp.store.write { db in
-            try Store.record(db, kind: "outbox.send", summary: "send draft 1", payload: ["draft": 1], now: now)
+            try Store.record(db, kind: .outboxSend, summary: "send draft 1", payload: ["draft": 1], now: now)
         }
-        #expect(throws: StoreError.invalid("'send draft 1' (outbox.send) cannot be undone by this version of Missive")) {
+        #expect(throws: StoreError.invalid(
+            "'send draft 1' (outbox.send) cannot be undone here: nothing that takes back outbox entries was given")) {
             try temp.store.undo(now: now)
         }
     }

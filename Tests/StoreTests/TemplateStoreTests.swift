@@ -9,12 +9,12 @@ import Store
     @Test func templatesAreStoredAndTheirChangesUndone() throws {
         let temp = try TemporaryStore()
         defer { temp.remove() }
-        try temp.store.changeTemplates([("base", base), ("child", child)], kind: "template.import", summary: "import", now: now)
+        try temp.store.changeTemplates([("base", base), ("child", child)], kind: .templateImport, summary: "import", now: now)
         #expect(try temp.store.templates().map(\.name) == ["base", "child"])
 
         var edited = base
         edited.body = "hello"
-        try temp.store.changeTemplates([("base", edited)], kind: "template.edit", summary: "edit base", now: now)
+        try temp.store.changeTemplates([("base", edited)], kind: .templateEdit, summary: "edit base", now: now)
         _ = try temp.store.undo(now: now)
         #expect(try temp.store.template(named: "base") == base)
         _ = try temp.store.undo(now: now)
@@ -26,11 +26,11 @@ import Store
     @Test func aParentCycleIsRefusedAndNothingIsWritten() throws {
         let temp = try TemporaryStore()
         defer { temp.remove() }
-        try temp.store.changeTemplates([("base", base), ("child", child)], kind: "template.import", summary: "import", now: now)
+        try temp.store.changeTemplates([("base", base), ("child", child)], kind: .templateImport, summary: "import", now: now)
         var looping = base
         looping.parent = "child"
         #expect(throws: StoreError.invalid("template parents form a cycle: base -> child -> base")) {
-            try temp.store.changeTemplates([("base", looping)], kind: "template.edit", summary: "edit", now: now)
+            try temp.store.changeTemplates([("base", looping)], kind: .templateEdit, summary: "edit", now: now)
         }
         #expect(try temp.store.template(named: "base") == base)
         #expect(try temp.store.history().count == 1)
@@ -40,11 +40,11 @@ import Store
         let temp = try TemporaryStore()
         defer { temp.remove() }
         #expect(throws: StoreError.self) {
-            try temp.store.changeTemplates([("child", child)], kind: "template.new", summary: "new", now: now)
+            try temp.store.changeTemplates([("child", child)], kind: .templateNew, summary: "new", now: now)
         }
-        try temp.store.changeTemplates([("base", base), ("child", child)], kind: "template.import", summary: "import", now: now)
+        try temp.store.changeTemplates([("base", base), ("child", child)], kind: .templateImport, summary: "import", now: now)
         #expect(throws: StoreError.invalid("template 'child' names parent 'base', which does not exist")) {
-            try temp.store.changeTemplates([("base", nil)], kind: "template.rm", summary: "rm", now: now)
+            try temp.store.changeTemplates([("base", nil)], kind: .templateDelete, summary: "rm", now: now)
         }
         #expect(try temp.store.templates().count == 2)
     }

@@ -12,7 +12,7 @@ public struct DeleteTemplates: Sendable {
         // Each must exist: an unknown name is reported before anything is deleted.
         for name in names { _ = try context.store.template(named: name) }
         try context.store.changeTemplates(
-            names.map { ($0, nil) }, kind: "template.rm", summary: "delete template \(names.joined(separator: ", "))",
+            names.map { ($0, nil) }, kind: .templateDelete, summary: "delete template \(names.joined(separator: ", "))",
             now: context.now)
         context.console.note("deleted \(names.joined(separator: ", ")) (`missive undo` brings \(names.count == 1 ? "it" : "them") back)")
     }

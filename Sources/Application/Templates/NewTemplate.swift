@@ -20,7 +20,7 @@ public struct NewTemplate: Sendable {
             var template = try TemplateBuffer.parse(
                 try TextInput.read(path: file, limit: ComposeEnvironment.defaultByteLimit), source: file)
             template.name = name
-            try store.changeTemplates([(name, template)], kind: "template.new", summary: "new template \(name)", now: context.now)
+            try store.changeTemplates([(name, template)], kind: .templateNew, summary: "new template \(name)", now: context.now)
             context.console.note("created template \(name)")
             return
         }

@@ -44,7 +44,7 @@ struct HistoryEntryJSON: Encodable {
 
     init(_ entry: HistoryEntry) {
         id = entry.id
-        kind = entry.kind
+        kind = entry.storedKind
         summary = entry.summary
         state = entry.state.rawValue
         createdAt = entry.createdAt

@@ -48,7 +48,7 @@ struct InitCommand: AsyncParsableCommand {
             if !existing.contains(template.name) { added.append((template.name, template)) }
         }
         guard !added.isEmpty else { return }
-        _ = try workspace.store.changeTemplates(added, kind: "template.import",
+        _ = try workspace.store.changeTemplates(added, kind: .templateImport,
                                                 summary: "add \(added.count) starter template(s)", now: workspace.now)
         Console.note("added the starter templates: \(added.map(\.name).joined(separator: ", ")) (`missive templates list`)")
     }
