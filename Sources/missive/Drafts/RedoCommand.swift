@@ -7,6 +7,6 @@ struct RedoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try SendCommand.conclude(try await workspace.redoLast().run(), workspace: workspace)
+        try SendCommand.conclude(try await workspace.stepHistory().run(.redo), workspace: workspace)
     }
 }

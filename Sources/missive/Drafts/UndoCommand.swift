@@ -9,6 +9,6 @@ struct UndoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try SendCommand.conclude(try await workspace.undoLast().run(), workspace: workspace)
+        try SendCommand.conclude(try await workspace.stepHistory().run(.undo), workspace: workspace)
     }
 }

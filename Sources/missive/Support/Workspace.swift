@@ -79,12 +79,8 @@ struct Workspace {
         DeliverDraft(local, config: config, senders: senders(), progress: SendProgressLines())
     }
 
-    func undoLast() -> UndoLast {
-        UndoLast(local, undoWindow: TimeInterval(config.undoWindow), senders: senders(), progress: SendProgressLines())
-    }
-
-    func redoLast() -> RedoLast {
-        RedoLast(local, undoWindow: TimeInterval(config.undoWindow), senders: senders(), progress: SendProgressLines())
+    func stepHistory() -> StepHistory {
+        StepHistory(local, undoWindow: TimeInterval(config.undoWindow), senders: senders(), progress: SendProgressLines())
     }
 
     /// The profile a command names, or the default; an unknown name is a config error.

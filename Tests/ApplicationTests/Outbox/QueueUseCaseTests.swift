@@ -80,15 +80,14 @@ struct QueueUseCaseTests {
     func undoRedo() async throws {
         try await ApplicationFixture.with { fixture in
             let senders = LoopbackSenders(fixture: fixture)
-            let undo = UndoLast(fixture.local(), undoWindow: 0, senders: senders, progress: fixture.progress)
-            let redo = RedoLast(fixture.local(), undoWindow: 0, senders: senders, progress: fixture.progress)
-            await #expect(throws: StoreError.self) { _ = try await undo.run() }
+            let history = StepHistory(fixture.local(), undoWindow: 0, senders: senders, progress: fixture.progress)
+            await #expect(throws: StoreError.self) { _ = try await history.run(.undo) }
             let draft = try fixture.replyDraft("queued, then not")
             let id = try QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "+1h")[0].id
             // Nothing had to reach the forum (none runs here), so neither step sends.
-            #expect(try await undo.run() == nil)
+            #expect(try await history.run(.undo) == nil)
             #expect(try fixture.state(id) == "cancelled")
-            #expect(try await redo.run() == nil)
+            #expect(try await history.run(.redo) == nil)
             #expect(try fixture.state(id) == "queued")
             #expect(fixture.console.notes.count == 3)
         }
