@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 
 struct RedoCommand: AsyncParsableCommand {
@@ -6,6 +7,6 @@ struct RedoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try await workspace.undoOrRedo(redo: true)
+        try SendCommand.conclude(try await workspace.stepHistory().run(.redo), workspace: workspace)
     }
 }

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 
 struct UndoCommand: AsyncParsableCommand {
@@ -8,6 +9,6 @@ struct UndoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        try await workspace.undoOrRedo(redo: false)
+        try SendCommand.conclude(try await workspace.stepHistory().run(.undo), workspace: workspace)
     }
 }

@@ -1,22 +1,15 @@
+import Application
 import ArgumentParser
 import Common
 import Forum
 import Foundation
-import Markup
 import Outbox
 import Store
 
-/// The outbox's piece of the composition root: the queue over the workspace's store, the sender
-/// with the adapters config.toml describes, and the settings config.toml gives them.
+/// The outbox's piece of the composition root: the sender with the adapters config.toml
+/// describes, and the settings config.toml gives them.
 struct OutboxWiring {
     let workspace: Workspace
-
-    var outbox: Outbox { Outbox(store: workspace.store) }
-
-    /// The BBCode dialect a profile's drafts are converted to.
-    func dialect(for profile: String) throws -> Dialect {
-        try workspace.config.profile(named: profile).bbcodeDialect
-    }
 
     func settings(timeout: Int) -> SenderSettings {
         var settings = SenderSettings()
@@ -32,11 +25,22 @@ struct OutboxWiring {
         settings.grace = TimeInterval(workspace.config.retry.grace)
         return settings
     }
+}
 
-    func sender(timeout: Int, maxWait: TimeInterval? = nil, progress: any SendProgress, stop: StopSignal,
-                credentials: (any CredentialSource)?) -> Sender {
-        var settings = settings(timeout: timeout)
+/// The senders the outbox use cases get: the adapters config.toml describes, its settings, and
+/// SIGINT and SIGTERM turned into a stop request, armed only when a sender is made.
+struct ConfiguredSenders: SenderSource {
+    var wiring: OutboxWiring
+    var timeout: Int
+    var maxWait: TimeInterval?
+    var credentials: (any CredentialSource)?
+
+    func sender(progress: any SendProgress) -> Sender {
+        var settings = wiring.settings(timeout: timeout)
         if let maxWait { settings.maxWait = maxWait }
+        let stop = StopSignal()
+        StopSignals.install(stop)
+        let workspace = wiring.workspace
         return Sender(
             store: workspace.store,
             adapters: ConfiguredAdapters(paths: workspace.paths, config: workspace.config, timeout: timeout, credentials: credentials),

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Foundation
 import Outbox
@@ -15,10 +16,10 @@ struct QueueItems: ParsableArguments {
         if let twice = items.first(where: { !seen.insert($0).inserted }) { throw ValidationError("item \(twice) is named twice") }
     }
 
-    /// Runs `change` over the workspace's outbox, all items or none, and says what each became.
-    func apply(_ change: (Outbox, [Int64], Date) throws -> [OutboxItem]) throws {
+    /// Applies `action` to the items, all or none, and says what each became.
+    func apply(_ action: ChangeQueue.Action) throws {
         let workspace = try Workspace.open()
-        for item in try change(OutboxWiring(workspace: workspace).outbox, items, workspace.now) {
+        for item in try workspace.changeQueue().run(action, items: items) {
             Console.note("\(item.title): \(QueueShow.describe(item.state, now: workspace.now))")
         }
     }
@@ -31,7 +32,7 @@ struct QueueCancel: AsyncParsableCommand {
     @OptionGroup var target: QueueItems
 
     func run() async throws {
-        try target.apply { outbox, ids, now in try outbox.cancel(ids, now: now) }
+        try target.apply(.cancel)
     }
 }
 
@@ -42,7 +43,7 @@ struct QueueHold: AsyncParsableCommand {
     @OptionGroup var target: QueueItems
 
     func run() async throws {
-        try target.apply { outbox, ids, now in try outbox.hold(ids, now: now) }
+        try target.apply(.hold)
     }
 }
 
@@ -54,10 +55,6 @@ struct WhenOption: ParsableArguments {
     func validate() throws {
         try validateSendTime(at)
     }
-
-    func due(now: Date) throws -> Date {
-        try SendTime.parse(at, now: now)
-    }
 }
 
 struct QueueRelease: AsyncParsableCommand {
@@ -67,7 +64,7 @@ struct QueueRelease: AsyncParsableCommand {
     @OptionGroup var when: WhenOption
 
     func run() async throws {
-        try target.apply { outbox, ids, now in try outbox.release(ids, due: try when.due(now: now), now: now) }
+        try target.apply(.release(at: when.at))
     }
 }
 
@@ -79,7 +76,7 @@ struct QueueReschedule: AsyncParsableCommand {
     @OptionGroup var when: WhenOption
 
     func run() async throws {
-        try target.apply { outbox, ids, now in try outbox.reschedule(ids, due: try when.due(now: now), now: now) }
+        try target.apply(.reschedule(at: when.at))
     }
 }
 
@@ -91,6 +88,6 @@ struct QueueRetry: AsyncParsableCommand {
     @OptionGroup var when: WhenOption
 
     func run() async throws {
-        try target.apply { outbox, ids, now in try outbox.retry(ids, due: try when.due(now: now), now: now) }
+        try target.apply(.retry(at: when.at))
     }
 }

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Common
 import Foundation
@@ -50,21 +51,8 @@ struct QueueAdd: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        let wiring = OutboxWiring(workspace: workspace)
-        let items = try wiring.queue(drafts: drafts, at: at)
-        if json { try printJSON(try items.map { try QueueItemJSON.load($0.id, from: wiring.outbox) }) } else { items.forEach { Console.print(String($0.id)) } }
-    }
-}
-
-extension OutboxWiring {
-    /// Queues drafts for `when` (the words of `--at`) and says so on stderr.
-    func queue(drafts ids: [Int64], at when: String) throws -> [OutboxItem] {
-        let now = workspace.now
-        let due = try SendTime.parse(when, now: now)
-        let items = try outbox.queue(drafts: ids, dialect: dialect(for:), due: due, now: now)
-        let time = due <= now ? "as soon as `missive send` runs" : "at \(due.formatted(date: .abbreviated, time: .shortened))"
-        for (id, item) in zip(ids, items) { Console.note("queued draft \(id) as \(item.title), to be sent \(time)") }
-        return items
+        let items = try workspace.queueDrafts().run(drafts: drafts, at: at)
+        if json { try printJSON(try items.map { try QueueItemJSON.load($0.id, from: workspace) }) } else { items.forEach { Console.print(String($0.id)) } }
     }
 }
 
@@ -98,7 +86,9 @@ struct QueueItemJSON: Encodable {
     var attempts: [Attempt]
     var updatedAt: Date
 
-    init(_ item: OutboxItem, attempts: [OutboxAttemptRow]) {
+    init(_ detail: QueueItemDetail) {
+        let item = detail.item
+        let attempts = detail.attempts
         id = item.id
         state = item.state.name
         due = item.state.due
@@ -126,7 +116,7 @@ struct QueueItemJSON: Encodable {
     }
 
     /// Item `id` as it is now, with its attempts.
-    static func load(_ id: Int64, from outbox: Outbox) throws -> QueueItemJSON {
-        QueueItemJSON(try outbox.item(id), attempts: try outbox.attempts(of: id))
+    static func load(_ id: Int64, from workspace: Workspace) throws -> QueueItemJSON {
+        QueueItemJSON(try workspace.showQueueItem().run(id))
     }
 }

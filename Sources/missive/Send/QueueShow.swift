@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Foundation
 import Outbox
@@ -19,15 +20,15 @@ struct QueueShow: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        let outbox = OutboxWiring(workspace: workspace).outbox
-        let found = try outbox.item(item)
-        let attempts = try outbox.attempts(of: item)
-        if json { return try printJSON(QueueItemJSON(found, attempts: attempts)) }
+        let detail = try workspace.showQueueItem().run(item)
+        if json { return try printJSON(QueueItemJSON(detail)) }
+        let found = detail.item
+        let attempts = detail.attempts
         var lines = ["\(found.title)", "state:    \(Self.describe(found.state, now: workspace.now))"]
         if let draft = found.draftID {
             var line = "draft:    \(draft), revision \(found.draftRevision ?? 0)"
-            if let current = try? workspace.store.draft(draft), current.revision != found.draftRevision {
-                line += " (the draft is at revision \(current.revision) now: queue it again to send that)"
+            if let current = detail.draftRevisionNow, current != found.draftRevision {
+                line += " (the draft is at revision \(current) now: queue it again to send that)"
             }
             lines.append(line)
         }

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Common
 import Foundation
@@ -51,87 +52,19 @@ struct SendCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        let wiring = OutboxWiring(workspace: workspace)
         let ids = items.isEmpty ? nil : Array(Set(items)).sorted()
-        if let ids { try explainUnsendable(ids, wiring.outbox, now: workspace.now) }
-        let stop = StopSignal()
-        StopSignals.install(stop)
-        let sender = wiring.sender(
-            timeout: timeout, maxWait: TimeInterval(maxWait), progress: SendProgressLines(), stop: stop,
-            credentials: watch ? nil : TerminalPassword.ifInteractive())
-        let summary = try await sender.run(watch ? .watch : .due(ids: ids))
-        if json { try printJSON(try SendResultJSON.make(summary, outbox: wiring.outbox)) }
-        try Self.conclude(summary, outbox: wiring.outbox)
-    }
-
-    /// Items named on the command line that this run will not send, and why.
-    private func explainUnsendable(_ ids: [Int64], _ outbox: Outbox, now: Date) throws {
-        for id in ids {
-            let item = try outbox.item(id)
-            switch item.state {
-            case let .queued(due) where due > now:
-                Console.note("\(item.title) is scheduled for \(due.formatted()); `missive queue reschedule \(id) --at now` sends it now")
-            case .held:
-                Console.note("\(item.title) is held; `missive queue release \(id)` lets it go")
-            case .sent, .failed, .cancelled:
-                Console.note("\(item.title) is \(item.state.name); nothing to send")
-            default: break
-            }
-        }
+        let senders = workspace.senders(timeout: timeout, maxWait: TimeInterval(maxWait),
+                                        credentials: watch ? nil : TerminalPassword.ifInteractive())
+        let summary = try await workspace.sendQueued(senders).run(watch ? .watch : .due(ids: ids))
+        if json { try printJSON(try SendResultJSON.make(summary, workspace: workspace)) }
+        try Self.conclude(summary, workspace: workspace)
     }
 
     /// The exit status says how the run ended; the lines before it said what happened.
-    static func conclude(_ summary: SendSummary, outbox: Outbox) throws {
-        if let signal = summary.stoppedBy {
-            let left = summary.waiting.map(String.init).joined(separator: ", ")
-            Console.note("stopped by \(signal)" + (left.isEmpty ? "" : "; item(s) \(left) wait for the next `missive send`"))
-            // A stopped run is not a success: a shell or service manager sees the signal's status.
-            throw ExitCode(StopSignals.exitStatus(for: signal))
-        }
-        if let profile = summary.notLoggedIn.first { throw OutboxError.notLoggedIn(profile: profile) }
-        if let profile = summary.botCheck.first { throw OutboxError.botCheck(profile: profile) }
-        if !summary.failed.isEmpty {
-            let ids = summary.failed.map(String.init).joined(separator: ", ")
-            throw CommandError(.failure, "item(s) \(ids) failed; `missive queue show ID` says why, `missive queue retry ID` tries again")
-        }
-        if !summary.waiting.isEmpty {
-            throw CommandError(.tempFailure, try heldMessage(summary.waiting.map(outbox.item)))
-        }
-        if summary.sent.isEmpty, summary.cancelled.isEmpty { Console.note(try nothingDue(outbox)) }
-    }
-}
-
-extension SendCommand {
-    /// "Nothing is due", and which item is scheduled next and when, if one is.
-    static func nothingDue(_ outbox: Outbox) throws -> String {
-        let scheduled = try outbox.listing(states: ["queued"]).map { try outbox.item($0.id) }
-        guard let next = scheduled.min(by: { ($0.state.due ?? .distantFuture) < ($1.state.due ?? .distantFuture) }),
-              let due = next.state.due
-        else { return "nothing is due" }
-        return "nothing is due; next: \(next.title), scheduled for \(SendProgressLines.time(due)) "
-            + "(`missive send --watch` sends it then, `missive queue reschedule \(next.id) --at now` sooner)"
-    }
-
-    /// What waits, why and until when: each held item's state, and for one queued behind
-    /// another at its place (a thread, Sent Items), the item it waits for. The first few by
-    /// name, then a count.
-    static func heldMessage(_ items: [OutboxItem]) -> String {
-        let shown = 5
-        var holders: [String: OutboxItem] = [:]
-        for item in items where ["unknown", "retrying", "sending"].contains(item.state.name) {
-            let place = item.profile + " " + item.command.targetKey
-            if holders[place].map({ item.id < $0.id }) ?? true { holders[place] = item }
-        }
-        let lines = items.prefix(shown).map { item in
-            var line = "\(item.title) is \(item.state.name)" + (item.state.due.map { " until \(SendProgressLines.time($0))" } ?? "")
-            if let holder = holders[item.profile + " " + item.command.targetKey], holder.id != item.id {
-                line += ", behind item \(holder.id) (\(holder.state.name))"
-            }
-            return line
-        }
-        let more = items.count > shown ? "; and \(items.count - shown) more (`missive queue list`)" : ""
-        return "\(items.count) item(s) wait: " + lines.joined(separator: "; ") + more
-            + "; run `missive send` again later, or `missive send --watch`"
+    static func conclude(_ summary: SendSummary?, workspace: Workspace) throws {
+        guard let summary, let signal = try workspace.concludeSend().run(summary) else { return }
+        // A stopped run is not a success: a shell or service manager sees the signal's status.
+        throw ExitCode(StopSignals.exitStatus(for: signal))
     }
 }
 
@@ -144,8 +77,8 @@ struct SendResultJSON: Encodable {
     var botCheck: [String]
     @JSONNull var stoppedBy: String?
 
-    static func make(_ summary: SendSummary, outbox: Outbox) throws -> SendResultJSON {
-        func items(_ ids: [Int64]) throws -> [QueueItemJSON] { try ids.map { try QueueItemJSON.load($0, from: outbox) } }
+    static func make(_ summary: SendSummary, workspace: Workspace) throws -> SendResultJSON {
+        func items(_ ids: [Int64]) throws -> [QueueItemJSON] { try ids.map { try QueueItemJSON.load($0, from: workspace) } }
         return SendResultJSON(sent: try items(summary.sent), failed: try items(summary.failed), waiting: try items(summary.waiting),
                               notLoggedIn: summary.notLoggedIn, botCheck: summary.botCheck, stoppedBy: summary.stoppedBy)
     }

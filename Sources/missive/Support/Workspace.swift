@@ -1,7 +1,9 @@
 import Application
 import Common
 import Compose
+import Forum
 import Foundation
+import Outbox
 import Store
 
 /// The composition root for the commands that use the store: paths, config, store, editor, clock,
@@ -52,6 +54,33 @@ struct Workspace {
     /// The `--tag` check before a thread's editor opens.
     func checkThreadTag(profile: String?) throws -> CheckThreadTag {
         CheckThreadTag(profile: try config.profile(named: profile), forums: forums, console: console)
+    }
+
+    /// The senders of the outbox use cases: `timeout` per forum request, `maxWait` for retries
+    /// (the product's default when nil), a password asked for only with `credentials`.
+    func senders(timeout: Int = 60, maxWait: TimeInterval? = nil,
+                 credentials: (any CredentialSource)? = TerminalPassword.ifInteractive()) -> any SenderSource {
+        ConfiguredSenders(wiring: OutboxWiring(workspace: self), timeout: timeout, maxWait: maxWait, credentials: credentials)
+    }
+
+    func queueDrafts() -> QueueDrafts { QueueDrafts(local, config: config) }
+
+    func changeQueue() -> ChangeQueue { ChangeQueue(local) }
+
+    func showQueueItem() -> ShowQueueItem { ShowQueueItem(local) }
+
+    func concludeSend() -> ConcludeSend { ConcludeSend(local) }
+
+    func sendQueued(_ senders: any SenderSource) -> SendQueued {
+        SendQueued(local, senders: senders, progress: SendProgressLines())
+    }
+
+    func deliverDraft() -> DeliverDraft {
+        DeliverDraft(local, config: config, senders: senders(), progress: SendProgressLines())
+    }
+
+    func stepHistory() -> StepHistory {
+        StepHistory(local, undoWindow: TimeInterval(config.undoWindow), senders: senders(), progress: SendProgressLines())
     }
 
     /// The profile a command names, or the default; an unknown name is a config error.

@@ -1,6 +1,5 @@
+import Application
 import ArgumentParser
-import Foundation
-import Outbox
 import Store
 
 /// `--send` and `--queue [--at WHEN]` at the end of a compose command: the draft just saved goes
@@ -26,20 +25,7 @@ struct DeliveryOptions: ParsableArguments {
     /// Queues or sends the draft the compose command saved (nothing when it was discarded).
     func deliver(_ draft: Draft?, workspace: Workspace) async throws {
         guard let draft, send || queue else { return }
-        let wiring = OutboxWiring(workspace: workspace)
-        if queue {
-            _ = try wiring.queue(drafts: [draft.id], at: at ?? "now")
-            return
-        }
-        let now = workspace.now
-        let until = now.addingTimeInterval(TimeInterval(workspace.config.undoWindow))
-        let item = try wiring.outbox.queue(draft: draft.id, dialect: try wiring.dialect(for: draft.content.profile), due: now,
-                                           windowUntil: until, now: now)
-        let progress = SendProgressLines()
-        progress.windowOpened([item], until: until)
-        let stop = StopSignal()
-        StopSignals.install(stop)
-        let sender = wiring.sender(timeout: 60, progress: progress, stop: stop, credentials: TerminalPassword.ifInteractive())
-        try SendCommand.conclude(try await sender.run(.due(ids: [item.id])), outbox: wiring.outbox)
+        let summary = try await workspace.deliverDraft().run(draft, queue ? .queue(at: at ?? "now") : .send)
+        try SendCommand.conclude(summary, workspace: workspace)
     }
 }

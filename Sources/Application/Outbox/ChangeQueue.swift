@@ -1,0 +1,34 @@
+import Foundation
+import Outbox
+
+/// `missive queue cancel|hold|release|reschedule|retry ITEM...`: one change over the named items,
+/// all of them or none, recorded so that `missive undo` takes it back.
+public struct ChangeQueue: Sendable {
+    public enum Action: Sendable, Equatable {
+        case cancel
+        case hold
+        /// `at`: the words of `--at` (now, +2h, tomorrow 09:00...), read against the clock when run.
+        case release(at: String)
+        case reschedule(at: String)
+        case retry(at: String)
+    }
+
+    let local: LocalContext
+
+    public init(_ local: LocalContext) {
+        self.local = local
+    }
+
+    /// The items as the change left them.
+    public func run(_ action: Action, items ids: [Int64]) throws -> [OutboxItem] {
+        let outbox = Outbox(store: local.store)
+        let now = local.now
+        return switch action {
+        case .cancel: try outbox.cancel(ids, now: now)
+        case .hold: try outbox.hold(ids, now: now)
+        case let .release(when): try outbox.release(ids, due: try SendTime.parse(when, now: now), now: now)
+        case let .reschedule(when): try outbox.reschedule(ids, due: try SendTime.parse(when, now: now), now: now)
+        case let .retry(when): try outbox.retry(ids, due: try SendTime.parse(when, now: now), now: now)
+        }
+    }
+}

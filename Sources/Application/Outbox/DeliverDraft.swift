@@ -1,0 +1,43 @@
+import Common
+import Foundation
+import Outbox
+import Store
+
+/// A compose command's `--send` or `--queue [--at WHEN]`: the draft just saved goes straight into
+/// the outbox; with `--send` it is sent now, after the undo window.
+public struct DeliverDraft: Sendable {
+    public enum Delivery: Sendable, Equatable {
+        /// `at`: the words of `--at`.
+        case queue(at: String)
+        case send
+    }
+
+    let local: LocalContext
+    let config: Config
+    let senders: any SenderSource
+    let progress: any SendProgress
+
+    public init(_ local: LocalContext, config: Config, senders: any SenderSource, progress: any SendProgress) {
+        self.local = local
+        self.config = config
+        self.senders = senders
+        self.progress = progress
+    }
+
+    /// What the send did (nil when the draft was only queued).
+    public func run(_ draft: Draft, _ delivery: Delivery) async throws -> SendSummary? {
+        switch delivery {
+        case let .queue(when):
+            _ = try QueueDrafts(local, config: config).run(drafts: [draft.id], at: when)
+            return nil
+        case .send:
+            let now = local.now
+            let until = now.addingTimeInterval(TimeInterval(config.undoWindow))
+            let item = try Outbox(store: local.store).queue(
+                draft: draft.id, dialect: try config.profile(named: draft.content.profile).bbcodeDialect, due: now,
+                windowUntil: until, now: now)
+            progress.windowOpened([item], until: until)
+            return try await senders.sender(progress: progress).run(.due(ids: [item.id]))
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Common
+import Foundation
+import Outbox
+
+/// `missive queue DRAFT... [--at WHEN]` and a compose command's `--queue`: the drafts' current
+/// revisions, converted to their profiles' BBCode now, go into the outbox all together or not at all.
+public struct QueueDrafts: Sendable {
+    let local: LocalContext
+    let config: Config
+
+    public init(_ local: LocalContext, config: Config) {
+        self.local = local
+        self.config = config
+    }
+
+    /// Queues `ids` for `when` (the words of `--at`) and says so on the console.
+    public func run(drafts ids: [Int64], at when: String) throws -> [OutboxItem] {
+        let now = local.now
+        let due = try SendTime.parse(when, now: now)
+        let items = try Outbox(store: local.store).queue(drafts: ids, dialect: { try config.profile(named: $0).bbcodeDialect },
+                                                         due: due, now: now)
+        let time = due <= now ? "as soon as `missive send` runs" : "at \(due.formatted(date: .abbreviated, time: .shortened))"
+        for (id, item) in zip(ids, items) { local.console.note("queued draft \(id) as \(item.title), to be sent \(time)") }
+        return items
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Outbox
+import Store
+
+/// One outbox item with everything `queue show` and the `--json` outputs tell about it.
+public struct QueueItemDetail: Sendable {
+    public var item: OutboxItem
+    public var attempts: [OutboxAttemptRow]
+    /// The queued draft's revision now, when the draft is still there.
+    public var draftRevisionNow: Int?
+}
+
+/// `missive queue show ITEM`: the item, its attempts, and whether its draft has moved on since.
+public struct ShowQueueItem: Sendable {
+    let local: LocalContext
+
+    public init(_ local: LocalContext) {
+        self.local = local
+    }
+
+    public func run(_ id: Int64) throws -> QueueItemDetail {
+        let outbox = Outbox(store: local.store)
+        let item = try outbox.item(id)
+        // A deleted draft is no error here: the item keeps what was queued.
+        let revision = item.draftID.flatMap { draft in try? local.store.draft(draft) }.map(\.revision)
+        return QueueItemDetail(item: item, attempts: try outbox.attempts(of: id), draftRevisionNow: revision)
+    }
+}

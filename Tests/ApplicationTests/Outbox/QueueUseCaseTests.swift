@@ -1,0 +1,95 @@
+import Application
+import Common
+import Foundation
+import Outbox
+import Store
+import Testing
+
+@Suite("Queueing and changing the queue over a real store")
+struct QueueUseCaseTests {
+    @Test("drafts queue together for a later time and say so; the same revision again is refused")
+    func queueLater() async throws {
+        try await ApplicationFixture.with { fixture in
+            let one = try fixture.replyDraft("one"), two = try fixture.replyDraft("two")
+            let queue = QueueDrafts(fixture.local(), config: fixture.config)
+            let items = try queue.run(drafts: [one.id, two.id], at: "+2h")
+            #expect(items.map(\.draftID) == [one.id, two.id])
+            #expect(try items.map { try fixture.state($0.id) } == ["queued", "queued"])
+            let due = try #require(items[0].state.due)
+            #expect(due > Date().addingTimeInterval(7_000))
+            #expect(fixture.console.notes.count == 2)
+            #expect(fixture.console.notes[0].hasPrefix("queued draft \(one.id) as \(items[0].title), to be sent at "))
+            #expect(throws: OutboxError.self) { try queue.run(drafts: [one.id], at: "now") }
+        }
+    }
+
+    @Test("a bad time, an unknown draft or an unknown profile queues nothing at all")
+    func queueRefused() async throws {
+        try await ApplicationFixture.with { fixture in
+            let good = try fixture.replyDraft("good"), stray = try fixture.replyDraft("stray", profile: "nowhere")
+            let queue = QueueDrafts(fixture.local(), config: fixture.config)
+            #expect(throws: SendTimeError.self) { try queue.run(drafts: [good.id], at: "whenever") }
+            #expect(throws: (any Error).self) { try queue.run(drafts: [good.id, 999], at: "now") }
+            #expect(throws: ConfigError.self) { try queue.run(drafts: [good.id, stray.id], at: "now") }
+            #expect(try Outbox(store: fixture.store).listing().isEmpty)
+            #expect(fixture.console.notes.isEmpty)
+        }
+    }
+
+    @Test("hold, release, reschedule, cancel and retry move an item; a bad time or unknown item changes nothing")
+    func actions() async throws {
+        try await ApplicationFixture.with { fixture in
+            let draft = try fixture.replyDraft("to be moved")
+            let id = try QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "+1h")[0].id
+            let change = ChangeQueue(fixture.local())
+            #expect(try change.run(.hold, items: [id]).map(\.state.name) == ["held"])
+            #expect(throws: SendTimeError.self) { try change.run(.release(at: "soonish"), items: [id]) }
+            #expect(try fixture.state(id) == "held")
+            let released = try change.run(.release(at: "now"), items: [id])[0]
+            #expect(released.state.name == "queued")
+            #expect(try #require(released.state.due) <= Date())
+            let later = try change.run(.reschedule(at: "+3h"), items: [id])[0]
+            #expect(try #require(later.state.due) > Date().addingTimeInterval(10_000))
+            #expect(throws: OutboxError.self) { try change.run(.cancel, items: [id, 999]) }
+            #expect(try fixture.state(id) == "queued")
+            #expect(try change.run(.cancel, items: [id]).map(\.state.name) == ["cancelled"])
+            #expect(throws: OutboxError.self) { try change.run(.hold, items: [id]) }
+            #expect(try change.run(.retry(at: "now"), items: [id]).map(\.state.name) == ["queued"])
+        }
+    }
+
+    @Test("show gives the item, its attempts, and the draft's newer revision; an unknown item is not found")
+    func show() async throws {
+        try await ApplicationFixture.with { fixture in
+            let draft = try fixture.replyDraft("first words")
+            let id = try QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "+1h")[0].id
+            #expect(try ShowQueueItem(fixture.local()).run(id).draftRevisionNow == 1)
+            var content = draft.content
+            content.body = "second words"
+            _ = try fixture.store.saveRevision(of: draft.id, DraftWrite(content: content), now: Date())
+            let detail = try ShowQueueItem(fixture.local()).run(id)
+            #expect(detail.item.draftRevision == 1)
+            #expect(detail.draftRevisionNow == 2)
+            #expect(detail.attempts.isEmpty)
+            #expect(detail.item.command.bbcode.contains("first words"))
+            #expect(throws: OutboxError.noSuchItem(id + 1)) { try ShowQueueItem(fixture.local()).run(id + 1) }
+        }
+    }
+
+    @Test("undo takes a queueing back and redo does it again; with nothing done, undo refuses")
+    func undoRedo() async throws {
+        try await ApplicationFixture.with { fixture in
+            let senders = LoopbackSenders(fixture: fixture)
+            let history = StepHistory(fixture.local(), undoWindow: 0, senders: senders, progress: fixture.progress)
+            await #expect(throws: StoreError.self) { _ = try await history.run(.undo) }
+            let draft = try fixture.replyDraft("queued, then not")
+            let id = try QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "+1h")[0].id
+            // Nothing had to reach the forum (none runs here), so neither step sends.
+            #expect(try await history.run(.undo) == nil)
+            #expect(try fixture.state(id) == "cancelled")
+            #expect(try await history.run(.redo) == nil)
+            #expect(try fixture.state(id) == "queued")
+            #expect(fixture.console.notes.count == 3)
+        }
+    }
+}
