@@ -120,7 +120,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ApplicationTests",
-            dependencies: ["Application", "Compose", "Store", "Forum", "Common", "Sandbox"],
+            dependencies: ["Application", "Compose", "Store", "Forum", "Outbox", "Common", "Sandbox"],
             path: "Tests/ApplicationTests"
         ),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Common", "CLibXML2"], path: "Tests/SandboxTests"),
