@@ -30,6 +30,8 @@ release: deps
 test: test-deps
 	scripts/fetch-commonmark-spec.sh
 	$(SWIFT) build --build-tests
+# InstallTests' man pages need swift-argument-parser's generate-manual: built here, not in a test.
+	SWIFT=$(SWIFT) scripts/install.sh tools
 	@status=0; \
 	$(SWIFT) test --skip-build --skip CommandLineTests || status=1; \
 	$(SWIFT) test --skip-build --filter CommandLineTests || status=1; \

@@ -51,6 +51,9 @@ import Testing
         }
         let last = try world.start(["send", "--watch", "--timeout", "2"])
         let done = await eventually(within: seconds) {
+            // Each look starts a `missive queue list` process; looking back to back would take a
+            // whole core of the two the sender and the sandbox share. A look every half second.
+            try await Task.sleep(for: .milliseconds(500))
             guard let items = try? await world.items(), !items.isEmpty else { return false }
             return items.values.allSatisfy { ["sent", "failed"].contains($0["state"] as? String ?? "") }
         }
