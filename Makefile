@@ -32,6 +32,8 @@ release: deps
 test: test-deps
 	scripts/fetch-commonmark-spec.sh
 	$(SWIFT) build --build-tests
+	# Built here, not inside a test: InstallTests' generate-manual tool and the Misago engine.
+	SWIFT=$(SWIFT) scripts/install.sh tools
 	scripts/engine.sh install
 	@status=0; \
 	$(SWIFT) test --skip-build --skip CommandLineTests || status=1; \

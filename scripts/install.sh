@@ -4,12 +4,13 @@
 #
 #   scripts/install.sh install   [--bin-dir DIR]   # default: builds a release as `make release` does
 #   scripts/install.sh uninstall
+#   scripts/install.sh tools                       # only builds the man-page tool (make test does)
 #
 # Environment: PREFIX (default /usr/local), DESTDIR (default empty), SWIFT (default swift).
 # --bin-dir installs already-built binaries (the tests use .build/debug rather than rebuilding).
 set -euo pipefail
 
-usage() { echo "usage: $0 install [--bin-dir DIR] | uninstall" >&2; exit 64; }
+usage() { echo "usage: $0 install [--bin-dir DIR] | uninstall | tools" >&2; exit 64; }
 fail() { echo "error: $*" >&2; exit 1; }
 
 [ $# -ge 1 ] || usage
@@ -21,7 +22,7 @@ while [ $# -gt 0 ]; do
     *) usage ;;
   esac
 done
-case "$action" in install|uninstall) ;; *) usage ;; esac
+case "$action" in install|uninstall|tools) ;; *) usage ;; esac
 
 SWIFT=${SWIFT:-swift}
 PREFIX=${PREFIX-/usr/local}
@@ -43,6 +44,28 @@ bashdir="$root/share/bash-completion/completions"
 zshdir="$root/share/zsh/site-functions"
 fishdir="$root/share/fish/vendor_completions.d"
 programs=(missive missive-sandbox)
+
+# Man pages come from swift-argument-parser's generate-manual tool, run on the built binaries.
+# Not through `swift package plugin generate-manual`: that plugin always rebuilds every product in
+# release mode first (5.5 minutes here, even after `make release`) and takes no --product option.
+# Built on its own scratch path (19 s once), it also never waits on the lock of .build that a
+# running `swift test` holds. Once built, a no-op `swift build` still costs seconds of package
+# loading per install, so it runs only when a source of the checkout is newer than the tool.
+sap=.build/checkouts/swift-argument-parser
+generate_manual=.build/generate-manual/debug/generate-manual
+build_generate_manual() {
+  [ -d "$sap" ] || "$SWIFT" package resolve
+  if [ -x "$generate_manual" ] && [ -z "$(find "$sap/Sources" "$sap/Tools" "$sap/Package.swift" -newer "$generate_manual" -print -quit)" ]; then
+    return 0
+  fi
+  "$SWIFT" build --package-path "$sap" --scratch-path .build/generate-manual --product generate-manual >&2 \
+    || fail "could not build swift-argument-parser's generate-manual tool"
+}
+
+if [ "$action" = tools ]; then
+  build_generate_manual
+  exit 0
+fi
 
 if [ "$action" = uninstall ]; then
   for p in "${programs[@]}"; do
@@ -76,16 +99,7 @@ for p in "${programs[@]}"; do
   [ -x "$bin_dir/$p" ] || fail "$bin_dir/$p is missing; build it first (swift build)"
 done
 
-# Man pages come from swift-argument-parser's generate-manual tool, run on the built binaries.
-# Not through `swift package plugin generate-manual`: that plugin always rebuilds every product in
-# release mode first (5.5 minutes here, even after `make release`) and takes no --product option.
-# Built on its own scratch path (19 s once, then instant), it also never waits on the lock of
-# .build that a running `swift test` holds.
-sap=.build/checkouts/swift-argument-parser
-[ -d "$sap" ] || "$SWIFT" package resolve
-"$SWIFT" build --package-path "$sap" --scratch-path .build/generate-manual --product generate-manual >&2 \
-  || fail "could not build swift-argument-parser's generate-manual tool"
-generate_manual=.build/generate-manual/debug/generate-manual
+build_generate_manual
 
 staging=$(mktemp -d)
 trap 'rm -rf "$staging"' EXIT

@@ -16,7 +16,15 @@ struct SandboxDatabase: Sendable {
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let file = directory.appendingPathComponent(Self.fileName)
         if !FileManager.default.fileExists(atPath: file.path) { try PrivateFile.write(Data(), to: file) }
-        queue = try DatabaseQueue(path: file.path)
+        // Every page issues a form cookie, so the forum writes on most requests. In WAL mode with
+        // `synchronous = NORMAL` a commit is an append to the -wal file without an fsync (the
+        // rollback journal made, synced and deleted a file per write). A killed process loses
+        // nothing: what SQLite has written is in the OS's hands; only a power cut could lose the
+        // last commits, which a practice forum can afford.
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        queue = try DatabaseQueue(path: file.path, configuration: configuration)
         var migrator = DatabaseMigrator()
         // Registered in this order so that a new file gets the whole schema before the seed; a
         // file made before "schema-2" (which has "schema" and "seed") gets "schema-2" and "seed-2".

@@ -94,7 +94,9 @@ public struct SandboxState: Codable, Sendable, Equatable {
     func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // Compact: tests fetch the whole forum after every case, and indentation doubled its size.
+        // `jq .` shows it to a person.
+        encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(self)
     }
 

@@ -69,16 +69,32 @@ import Testing
                 .filter { $0.hasPrefix(program + ".") || $0 == program + ".1" })
             #expect(pages == expected, "pages without a command: \(pages.subtracting(expected)), commands without a page: \(expected.subtracting(pages))")
 
-            for path in paths {
-                let page = man1.appendingPathComponent(path.joined(separator: ".") + ".1").path
-                // man writes to a file here, not a terminal, so it formats without a pager.
-                let env = childEnvironment(["MANWIDTH": "80"])
-                let rendered = try await offThePool { try runProgram(["man", "-l", page], environment: env) }
+            let files = paths.map { man1.appendingPathComponent($0.joined(separator: ".") + ".1").path }
+            let renders = try await Self.render(files)
+            try #require(renders.count == files.count)
+            for ((path, page), rendered) in zip(zip(paths, files), renders) {
                 #expect(rendered.status == 0, "\(page): \(rendered.output)")
                 let lines = rendered.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 let name = lines.firstIndex(of: "NAME").flatMap { $0 + 1 < lines.count ? lines[$0 + 1] : nil }
                 #expect(name?.hasPrefix(path.joined(separator: " ") + " ") == true, "\(page) NAME: \(name ?? "none")\n\(rendered.output)")
             }
+        }
+    }
+
+    /// `man -l` on each page, several at a time: man spends most of its time waiting for its
+    /// pipeline (preconv, tbl, nroff), not computing, so one page after another costs mostly waits.
+    /// Results come back in the order of `pages`.
+    private static func render(_ pages: [String], width: Int = 8) async throws -> [(status: Int32, output: String)] {
+        // man writes to a file here, not a terminal, so it formats without a pager.
+        let env = childEnvironment(["MANWIDTH": "80"])
+        return try await withThrowingTaskGroup(of: (Int, (status: Int32, output: String)).self) { group in
+            var results = [(status: Int32, output: String)?](repeating: nil, count: pages.count)
+            for (index, page) in pages.enumerated() {
+                if index >= width, let (done, result) = try await group.next() { results[done] = result }
+                group.addTask { (index, try await offThePool { try runProgram(["man", "-l", page], environment: env) }) }
+            }
+            for try await (done, result) in group { results[done] = result }
+            return results.compactMap { $0 }
         }
     }
 

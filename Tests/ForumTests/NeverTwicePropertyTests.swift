@@ -105,16 +105,19 @@ import Testing
         }
 
         let after = try await sandbox.state()
+        // Ids looked up in sets: scanning the whole "before" for every row of "after" was
+        // quadratic in a forum that grows by a case each time.
         let made: [Int64]
         switch test.kind {
         case .reply:
-            made = after.posts.filter { post in post.threadId == Seed.Ids.welcomeThread && !before.posts.contains { $0.id == post.id } }
-                .map(\.id)
+            let known = Set(before.posts.map(\.id))
+            made = after.posts.filter { $0.threadId == Seed.Ids.welcomeThread && !known.contains($0.id) }.map(\.id)
         case .thread:
-            made = after.threads.filter { thread in !before.threads.contains { $0.id == thread.id } }.map(\.id)
+            let known = Set(before.threads.map(\.id))
+            made = after.threads.filter { !known.contains($0.id) }.map(\.id)
         case .message:
-            made = after.messages.filter { message in message.folder == "sent" && !before.messages.contains { $0.id == message.id } }
-                .map(\.id)
+            let known = Set(before.messages.map(\.id))
+            made = after.messages.filter { $0.folder == "sent" && !known.contains($0.id) }.map(\.id)
         }
         #expect(made.count == 1, "\(test.kind) \(String(describing: test.fault)) \(test.text.debugDescription): \(made.count) copies, \(outcome)")
         #expect(receipt?.id.map(Int64.init) == made.first, "\(test.kind) \(String(describing: test.fault)): receipt \(String(describing: receipt)) for \(made)")
