@@ -2,11 +2,15 @@
 /// profile names none. The sandbox speaks Something Awful's.
 public enum ForumEngine: String, CaseIterable, Sendable, Codable {
     case somethingawful
+    /// Misago (0.39), a Django forum with a JSON API; posts are Markdown with a little BBCode.
+    case misago
 
     /// The dialect the engine's own parser reads.
     public var dialect: Dialect {
         switch self {
         case .somethingawful: .somethingawful
+        // Misago honours [b] [i] [url] [quote] and [code], so the plainest BBCode reads there too.
+        case .misago: .phpbb
         }
     }
 }
