@@ -9,8 +9,7 @@ public enum ForumEngine: String, CaseIterable, Sendable, Codable {
     public var dialect: Dialect {
         switch self {
         case .somethingawful: .somethingawful
-        // Misago honours [b] [i] [url] [quote] and [code], so the plainest BBCode reads there too.
-        case .misago: .phpbb
+        case .misago: .misago
         }
     }
 }
