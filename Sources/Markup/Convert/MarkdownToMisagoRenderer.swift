@@ -219,19 +219,11 @@ struct MarkdownToMisagoRenderer {
         return result
     }
 
+    /// The characters that would end or break an inline link's destination.
+    private static let destinationAllowed = CharacterSet(charactersIn: " ()<>").inverted
+
     private static func destination(_ url: String) -> String {
-        var result = ""
-        for scalar in url.unicodeScalars {
-            switch scalar {
-            case " ": result += "%20"
-            case "(": result += "%28"
-            case ")": result += "%29"
-            case "<": result += "%3C"
-            case ">": result += "%3E"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        url.addingPercentEncoding(withAllowedCharacters: destinationAllowed) ?? url
     }
 
     private static func longestRun(of character: Character, in text: String) -> Int {
