@@ -6,6 +6,12 @@ public enum Dialect: String, CaseIterable, Sendable, Codable {
     case vbulletin
     case phpbb
     case xenforo
+    /// Misago's Markdown (Python-Markdown with nl2br) and the few BBCodes it honours.
+    case misago
 
     public static let `default` = Dialect.somethingawful
+
+    /// The dialects that are BBCode, which the BBCode parser and renderers model; Misago's is
+    /// Markdown, written by a walker of its own.
+    public static let bbcodeCases = allCases.filter { $0 != .misago }
 }

@@ -31,6 +31,7 @@ public struct ForumReference: Sendable, Equatable {
     public static func parse(_ text: String, as kind: Kind) throws(ForumReferenceError) -> ForumReference {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let id = positive(trimmed) { return ForumReference(kind: kind, id: id) }
+        if let misago = misago(trimmed, as: kind) { return misago }
         guard let components = urlComponents(trimmed) else { throw .notAnID(text, kind) }
         let query = Dictionary((components.queryItems ?? []).map { ($0.name.lowercased(), $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
 
@@ -49,6 +50,23 @@ public struct ForumReference: Sendable, Equatable {
             throw .wrongKind(text, expected: kind, found: other)
         }
         throw .notAnID(text, kind)
+    }
+
+    /// Misago's URLs carry ids in the path: `/t/slug/T/`, `/t/slug/T/post/P/` (or `#post-P`),
+    /// `/p/...` for a private thread, `/c/slug/C/` for a category.
+    private static func misago(_ text: String, as kind: Kind) -> ForumReference? {
+        switch kind {
+        case .post:
+            return MisagoPostAddress(url: text).map { ForumReference(kind: .post, id: $0.postID) }
+        case .thread where text.contains("/t/"), .privateMessage where text.contains("/p/"):
+            return MisagoPostAddress.threadID(inURL: text).map { ForumReference(kind: kind, id: $0) }
+        case .forum where text.contains("/c/"):
+            let parts = text.split(separator: "#")[0].split(separator: "/").map(String.init)
+            guard let category = parts.firstIndex(of: "c"), parts.count >= category + 3 else { return nil }
+            return positive(parts[category + 2]).map { ForumReference(kind: .forum, id: $0) }
+        default:
+            return nil
+        }
     }
 
     private static func positive(_ text: String) -> Int? {

@@ -42,7 +42,7 @@ import Testing
         #expect(queued.status == 78, "\(queued.errorOutput)")
         let file = home.appendingPathComponent("config/config.toml").path
         #expect(queued.errorOutput.contains("\(file):6: profiles.typo.dialect = \"vbuletin\" is not a dialect Missive knows; "
-            + "use one of somethingawful, vbulletin, phpbb, xenforo"), "\(queued.errorOutput)")
+            + "use one of somethingawful, vbulletin, phpbb, xenforo, misago"), "\(queued.errorOutput)")
         let preview = try runMissive(["preview", "1"], environment: environment)
         #expect(preview.status == 78, "\(preview.errorOutput)")
         #expect(preview.errorOutput.contains("\(file):6: profiles.typo.dialect = \"vbuletin\""), "\(preview.errorOutput)")

@@ -42,7 +42,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.errorOutput.hasPrefix("Error: The value 'ipb' is invalid for '--dialect <dialect>'"))
-        #expect(result.errorOutput.contains("'somethingawful', 'vbulletin', 'phpbb' or 'xenforo'"), "\(result.errorOutput)")
+        #expect(result.errorOutput.contains("'somethingawful', 'vbulletin', 'phpbb', 'xenforo' or 'misago'"), "\(result.errorOutput)")
     }
 
     @Test func unknownSoftBreaksIsAUsageErrorListingTheValidOnes() throws {
@@ -55,7 +55,7 @@ import Testing
 
     @Test func helpListsTheValidValues() throws {
         let help = try runMissive(["convert", "--help"]).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("(values: somethingawful, vbulletin, phpbb, xenforo; default: somethingawful)"), "\(help)")
+        #expect(help.contains("(values: somethingawful, vbulletin, phpbb, xenforo, misago; default: somethingawful)"), "\(help)")
         #expect(help.contains("(values: space, newline; default: space)"), "\(help)")
     }
 

@@ -43,7 +43,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.errorOutput.hasPrefix("Error: The value 'invision' is invalid for '--dialect <dialect>'"))
-        #expect(result.errorOutput.contains("'somethingawful', 'vbulletin', 'phpbb' or 'xenforo'"), "\(result.errorOutput)")
+        #expect(result.errorOutput.contains("'somethingawful', 'vbulletin', 'phpbb', 'xenforo' or 'misago'"), "\(result.errorOutput)")
     }
 
     @Test func unknownOutputFormatIsAUsageErrorListingTheFormats() throws {
@@ -56,7 +56,7 @@ import Testing
 
     @Test func helpListsTheValidValues() throws {
         let help = try runMissive(["render", "--help"]).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("(values: somethingawful, vbulletin, phpbb, xenforo; default: somethingawful)"), "\(help)")
+        #expect(help.contains("(values: somethingawful, vbulletin, phpbb, xenforo, misago; default: somethingawful)"), "\(help)")
         #expect(help.contains("--to <format>"), "\(help)")
         #expect(help.contains("(values: html, text; default: html)"), "\(help)")
     }

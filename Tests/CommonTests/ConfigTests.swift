@@ -194,9 +194,9 @@ import Testing
 
     @Test(arguments: [
         ("dialect = \"vbuletin\"", "config.toml:3: profiles.typo.dialect = \"vbuletin\" is not a dialect Missive knows; "
-            + "use one of somethingawful, vbulletin, phpbb, xenforo"),
+            + "use one of somethingawful, vbulletin, phpbb, xenforo, misago"),
         ("engine = \"somethingawfull\"", "config.toml:3: profiles.typo.engine = \"somethingawfull\" is not a forum engine "
-            + "Missive knows; use one of somethingawful"),
+            + "Missive knows; use one of somethingawful, misago"),
         ("dialect = \"\"", "config.toml:3: profiles.typo.dialect = \"\" is not a dialect"),
         ("dialect = \"PHPBB\"", "config.toml:3: profiles.typo.dialect = \"PHPBB\" is not a dialect"),
         ("dialect = 3", "config.toml:3: profiles.typo.dialect must be a quoted string"),

@@ -46,7 +46,7 @@ import Testing
         #expect(seen("&#91;b]x", dialect) == "&#91;b]x")
     }
 
-    @Test(arguments: Dialect.allCases)
+    @Test(arguments: Dialect.bbcodeCases)
     func aQuotedLinkTargetKeepsItsBracket(dialect: Dialect) throws {
         let document = BBCode.parse(#"[url="http://a.example/x]y"]t[/url]"#, dialect: dialect)
         #expect(document.nodes[1].element?.option == "http://a.example/x]y")

@@ -6,7 +6,7 @@ import Testing
 @Suite struct BBCodeRobustnessTests {
     static let nesting = 20_000
 
-    @Test(arguments: Dialect.allCases)
+    @Test(arguments: Dialect.bbcodeCases)
     func twentyThousandNestedTagsParseAndRender(dialect: Dialect) {
         let source = String(repeating: "[b]", count: Self.nesting) + "x" + String(repeating: "[/b]", count: Self.nesting)
         let document = BBCode.parse(source, dialect: dialect)
@@ -18,7 +18,7 @@ import Testing
         #expect(html.utf8.count == Self.nesting * 7 + 1)
     }
 
-    @Test(arguments: Dialect.allCases)
+    @Test(arguments: Dialect.bbcodeCases)
     func twentyThousandUnclosedTags(dialect: Dialect) {
         let source = String(repeating: "[quote]", count: Self.nesting) + "deep"
         let document = BBCode.parse(source, dialect: dialect)
@@ -31,7 +31,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Dialect.allCases)
+    @Test(arguments: Dialect.bbcodeCases)
     func aHundredThousandBracketsStayText(dialect: Dialect) {
         for unit in ["[", "[b", "[/", "[url=", "[quote=\"", "[img alt=\"", "[b=[", "&#91;"] {
             let source = String(repeating: unit, count: 100_000 / unit.count)
@@ -45,7 +45,7 @@ import Testing
 
     /// Every `[/i]` closes an `[i]` under three thousand `[b]`s, which engines close and reopen:
     /// the builder stops reopening past a budget, so the tree stays near the size of the input.
-    @Test(arguments: Dialect.allCases)
+    @Test(arguments: Dialect.bbcodeCases)
     func misnestingStormsStayBounded(dialect: Dialect) {
         let count = 3_000
         let source = String(repeating: "[i]", count: count) + String(repeating: "[b]", count: count)
@@ -58,7 +58,7 @@ import Testing
         #expect(document.renderText().filter { $0 == "x" }.count == count)
     }
 
-    @Test(arguments: Dialect.allCases)
+    @Test(arguments: Dialect.bbcodeCases)
     func strayClosingTagsAreCheapText(dialect: Dialect) {
         let source = String(repeating: "[b]", count: 10_000) + String(repeating: "[/i]", count: 50_000)
         let document = BBCode.parse(source, dialect: dialect)
@@ -66,7 +66,7 @@ import Testing
         #expect(document.renderText().hasSuffix(String(repeating: "[/i]", count: 50_000)))
     }
 
-    @Test(arguments: Dialect.allCases)
+    @Test(arguments: Dialect.bbcodeCases)
     func longListsAndDeepLists(dialect: Dialect) {
         let long = "[list]" + String(repeating: "[*]x\n", count: 50_000) + "[/list]"
         let document = BBCode.parse(long, dialect: dialect)
@@ -78,9 +78,9 @@ import Testing
     }
 
     /// Random tag soup from fragments that matter to the parsers. Seeded, so a failure repeats.
-    @Test(arguments: Dialect.allCases)
+    @Test(arguments: Dialect.bbcodeCases)
     func randomTagSoupKeepsEveryInvariant(dialect: Dialect) {
-        var random = SplitMix64(seed: 0x5EED_0000 + UInt64(Dialect.allCases.firstIndex(of: dialect) ?? 0))
+        var random = SplitMix64(seed: 0x5EED_0000 + UInt64(Dialect.bbcodeCases.firstIndex(of: dialect) ?? 0))
         for round in 0..<400 {
             let source = (0..<Int.random(in: 1...60, using: &random)).map { _ in
                 Self.fragments[Int.random(in: 0..<Self.fragments.count, using: &random)]

@@ -19,7 +19,7 @@ import Testing
         var testDescription: String { "\(dialect.rawValue) \(name)" }
     }
 
-    static let cases: [Case] = Dialect.allCases.flatMap { dialect in
+    static let cases: [Case] = Dialect.bbcodeCases.flatMap { dialect in
         [
             Case(dialect: dialect, options: .init(), name: "default"),
             Case(dialect: dialect, options: .init(strict: true), name: "strict"),

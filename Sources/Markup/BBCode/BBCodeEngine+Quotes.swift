@@ -53,7 +53,7 @@ extension BBCodeEngine {
         switch dialect {
         case .somethingawful: return "\(author) posted:"
         case .vbulletin: return "Originally Posted by \(author)"
-        case .phpbb: return "\(author) wrote:"
+        case .phpbb, .misago: return "\(author) wrote:"
         case .xenforo: return "\(author) said:"
         }
     }

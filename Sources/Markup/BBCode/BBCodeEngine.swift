@@ -171,6 +171,8 @@ extension Dialect {
         case .vbulletin: BBCodeEngine.vBulletin
         case .phpbb: BBCodeEngine.phpBB
         case .xenforo: BBCodeEngine.xenForo
+        // Misago's BBCodes ([b] [i] [u] [url] [img] [code] [quote]) are phpBB's defaults.
+        case .misago: BBCodeEngine.phpBB
         }
     }
 }

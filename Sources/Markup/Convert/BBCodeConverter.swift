@@ -49,7 +49,18 @@ public struct BBCodeConverter: Sendable {
         case .vbulletin: render(document, VBulletinDialect(), capacity: capacity, sink: sink, chunkSize: chunkSize)
         case .phpbb: render(document, PhpBBDialect(), capacity: capacity, sink: sink, chunkSize: chunkSize)
         case .xenforo: render(document, XenForoDialect(), capacity: capacity, sink: sink, chunkSize: chunkSize)
+        case .misago: renderMisago(document, sink: sink)
         }
+    }
+
+    /// Misago reads Markdown, not BBCode: its own walker, and the text handed over whole.
+    private func renderMisago(_ document: CMarkDocument, sink: BBCodeSink?) -> Rendered {
+        var renderer = MarkdownToMisagoRenderer()
+        renderer.render(document)
+        let bytes = Array(renderer.out.utf8)
+        guard let sink else { return Rendered(bytes: bytes, wroteAny: !bytes.isEmpty) }
+        bytes.withUnsafeBufferPointer { sink($0) }
+        return Rendered(bytes: [], wroteAny: !bytes.isEmpty)
     }
 
     /// One walk with the dialect's Strategy; generic so that each dialect's spelling is

@@ -33,7 +33,7 @@ extension Dialect {
     public var thumbnailRule: ThumbnailRule? {
         switch self {
         case .somethingawful: .somethingAwful
-        case .vbulletin, .phpbb, .xenforo: nil
+        case .vbulletin, .phpbb, .xenforo, .misago: nil
         }
     }
 

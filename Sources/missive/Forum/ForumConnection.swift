@@ -35,6 +35,8 @@ struct ForumConnection {
         switch profile.engine {
         case .somethingawful:
             return try SomethingAwfulAdapter(baseURL: baseURL, settings: settings, username: profile.username, credentials: credentials)
+        case .misago:
+            return try MisagoAdapter(baseURL: baseURL, settings: settings, username: profile.username, credentials: credentials)
         }
     }
 

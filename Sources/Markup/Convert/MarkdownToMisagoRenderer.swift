@@ -1,0 +1,253 @@
+import CCMark
+import Foundation
+
+/// Renders cmark's tree as the Markdown Misago reads (Python-Markdown 3.5 with nl2br, raw HTML
+/// escaped, no tables, a few BBCodes): one `renderNode` switch over node types, like
+/// MarkdownToBBCodeRenderer. The differences from CommonMark it writes around: a soft break
+/// becomes a space (nl2br would show it as a line break), a hard break a bare newline, every link
+/// inline (cmark has resolved references), nested blocks indented by four (Python-Markdown's tab),
+/// a table's lines kept as plain lines, and Python-Markdown's escapable characters escaped in text.
+struct MarkdownToMisagoRenderer {
+    private(set) var out = ""
+    /// What starts each line inside the open containers: `> ` for a quote, four spaces for an item.
+    private var prefixes: [String] = []
+    /// The list marker that replaces the innermost item's indent on its first line.
+    private var pendingMarker: String?
+    private var atLineStart = true
+    /// The next number of each open list (nil for a bullet list).
+    private var listNumbers: [Int?] = []
+    /// Inside a paragraph that is a pipe table, whose lines must stay lines.
+    private var keepingLines = false
+    /// Link and image destinations, written when the node is left.
+    /// An autolink's text is written with its brackets on entering; its child is skipped.
+    private var skippingUntilExitOf: CMarkNode?
+
+    mutating func render(_ document: CMarkDocument) {
+        document.walk { node, entering in renderNode(node, entering: entering) }
+        if !atLineStart { out += "\n" }
+    }
+
+    private mutating func renderNode(_ node: CMarkNode, entering: Bool) {
+        if let skipping = skippingUntilExitOf {
+            if node == skipping, !entering { skippingUntilExitOf = nil }
+            return
+        }
+        switch node.type {
+        case CMARK_NODE_BLOCK_QUOTE:
+            if entering {
+                separateBlock(node)
+                prefixes.append("> ")
+            } else {
+                prefixes.removeLast()
+            }
+
+        case CMARK_NODE_LIST:
+            if entering {
+                separateBlock(node)
+                listNumbers.append(node.isOrderedList ? node.listStart : nil)
+            } else {
+                listNumbers.removeLast()
+            }
+
+        case CMARK_NODE_ITEM:
+            if entering {
+                separateBlock(node)
+                let marker: String
+                if let number = listNumbers.last ?? nil {
+                    marker = "\(number). "
+                    listNumbers[listNumbers.count - 1] = number + 1
+                } else {
+                    marker = "- "
+                }
+                pendingMarker = marker.padding(toLength: max(4, marker.count), withPad: " ", startingAt: 0)
+                prefixes.append(String(repeating: " ", count: max(4, marker.count)))
+            } else {
+                if pendingMarker != nil { write("") }  // An empty item still shows its marker.
+                prefixes.removeLast()
+            }
+
+        case CMARK_NODE_CODE_BLOCK:
+            separateBlock(node)
+            var literal = node.literal
+            if literal.hasSuffix("\n") { literal.removeLast() }
+            let lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
+            if prefixes.isEmpty {
+                // Python-Markdown's fences work only at the top level; elsewhere the code is indented.
+                let fence = String(repeating: "`", count: max(3, Self.longestRun(of: "`", in: literal) + 1))
+                write(fence + (node.fenceInfo.split(separator: " ").first.map(String.init) ?? ""))
+                endLine()
+                for line in lines { write(String(line)); endLine() }
+                write(fence)
+            } else {
+                for (index, line) in lines.enumerated() {
+                    write("    " + line)
+                    if index < lines.count - 1 { endLine() }
+                }
+            }
+            endLine()
+
+        case CMARK_NODE_HTML_BLOCK:
+            // Misago shows raw HTML as text, as the author typed it.
+            separateBlock(node)
+            var literal = node.literal
+            while literal.hasSuffix("\n") { literal.removeLast() }
+            for (index, line) in literal.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 { endLine() }
+                write(Self.escaped(String(line)))
+            }
+            endLine()
+
+        case CMARK_NODE_PARAGRAPH:
+            if entering {
+                separateBlock(node)
+                keepingLines = Self.isPipeTable(node)
+            } else {
+                endLine()
+                keepingLines = false
+            }
+
+        case CMARK_NODE_HEADING:
+            if entering {
+                separateBlock(node)
+                write(String(repeating: "#", count: node.headingLevel) + " ")
+            } else {
+                endLine()
+            }
+
+        case CMARK_NODE_THEMATIC_BREAK:
+            separateBlock(node)
+            write("***")
+            endLine()
+
+        case CMARK_NODE_TEXT:
+            write(Self.escaped(node.literal, atLineStart: atLineStart || pendingMarker != nil))
+
+        case CMARK_NODE_SOFTBREAK:
+            if keepingLines { endLine() } else { write(" ") }
+
+        case CMARK_NODE_LINEBREAK:
+            // nl2br turns a bare newline into a line break.
+            endLine()
+
+        case CMARK_NODE_CODE:
+            let literal = node.literal
+            let ticks = String(repeating: "`", count: Self.longestRun(of: "`", in: literal) + 1)
+            let padding = literal.hasPrefix("`") || literal.hasSuffix("`") ? " " : ""
+            write(ticks + padding + literal + padding + ticks)
+
+        case CMARK_NODE_HTML_INLINE:
+            write(Self.escaped(node.literal))
+
+        case CMARK_NODE_EMPH:
+            write("*")
+
+        case CMARK_NODE_STRONG:
+            write("**")
+
+        case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            let isAutolink = node.type == CMARK_NODE_LINK
+                && (node.firstChild.map { $0.type == CMARK_NODE_TEXT && $0.next == nil && ($0.literal == node.url || "mailto:" + $0.literal == node.url) } ?? false)
+            if isAutolink {
+                if entering {
+                    write("<" + (node.firstChild?.literal ?? node.url) + ">")
+                    skippingUntilExitOf = node
+                }
+                return
+            }
+            if entering {
+                write(node.type == CMARK_NODE_IMAGE ? "![" : "[")
+            } else {
+                let title = node.title.isEmpty ? "" : " \"" + node.title.replacingOccurrences(of: "\"", with: "&quot;") + "\""
+                write("](" + Self.destination(node.url) + title + ")")
+            }
+
+        default:
+            break
+        }
+    }
+
+    // MARK: - Lines and blocks
+
+    /// Blocks after the first in their container start after a blank line, or on the next line
+    /// in a tight list.
+    private mutating func separateBlock(_ node: CMarkNode) {
+        if !atLineStart { endLine() }
+        guard node.previous != nil else { return }
+        let tight = node.type == CMARK_NODE_ITEM ? node.parent?.listIsTight ?? false
+            : (node.parent.flatMap { $0.type == CMARK_NODE_ITEM ? $0.parent : nil }?.listIsTight ?? false)
+        if !tight {
+            out += prefixes.joined().replacingOccurrences(of: " +$", with: "", options: .regularExpression) + "\n"
+        }
+    }
+
+    private mutating func write(_ text: String) {
+        if atLineStart {
+            if let marker = pendingMarker {
+                out += prefixes.dropLast().joined() + marker
+                pendingMarker = nil
+            } else {
+                out += prefixes.joined()
+            }
+            atLineStart = false
+        }
+        out += text
+    }
+
+    private mutating func endLine() {
+        if atLineStart, pendingMarker == nil { return }
+        if atLineStart { write("") }
+        out += "\n"
+        atLineStart = true
+    }
+
+    // MARK: - Escaping
+
+    /// The characters Python-Markdown's backslash escapes cover that could start markup.
+    private static let escapable: Set<Character> = ["\\", "`", "*", "_", "[", "]", "#", "+", "-", "!", ">", "<"]
+
+    static func escaped(_ text: String, atLineStart: Bool = false) -> String {
+        var result = ""
+        result.reserveCapacity(text.count)
+        var leadingDigits = atLineStart
+        for character in text {
+            if escapable.contains(character) || (leadingDigits && character == ".") {
+                result.append("\\")
+            }
+            leadingDigits = leadingDigits && character.isASCII && character.isNumber
+            result.append(character)
+        }
+        return result
+    }
+
+    /// The characters that would end or break an inline link's destination.
+    private static let destinationAllowed = CharacterSet(charactersIn: " ()<>").inverted
+
+    private static func destination(_ url: String) -> String {
+        url.addingPercentEncoding(withAllowedCharacters: destinationAllowed) ?? url
+    }
+
+    private static func longestRun(of character: Character, in text: String) -> Int {
+        var longest = 0, current = 0
+        for each in text {
+            current = each == character ? current + 1 : 0
+            longest = max(longest, current)
+        }
+        return longest
+    }
+
+    /// A paragraph whose second line is a pipe table's delimiter row (`|---|:--:|`).
+    private static func isPipeTable(_ paragraph: CMarkNode) -> Bool {
+        var lines = [""]
+        var child = paragraph.firstChild
+        while let node = child, lines.count <= 2 {
+            switch node.type {
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: lines.append("")
+            default: lines[lines.count - 1] += node.literal
+            }
+            child = node.next
+        }
+        guard lines.count >= 2 else { return false }
+        let delimiter = lines[1].trimmingCharacters(in: .whitespaces)
+        return delimiter.contains("|") && delimiter.contains("-") && delimiter.allSatisfy { "|:- ".contains($0) }
+    }
+}

@@ -1,0 +1,58 @@
+import Testing
+import Markup
+
+/// The `misago` dialect: CommonMark in, the Markdown Misago's Python-Markdown (with nl2br)
+/// renders as the author meant.
+@Suite struct MisagoDialectTests {
+    static func misago(_ markdown: String) -> String {
+        BBCodeConverter(dialect: .misago).convert(markdown)
+    }
+
+    @Test(arguments: [
+        // nl2br would show a soft break as a line break: it becomes a space.
+        ("one\ntwo\n", "one two\n"),
+        // A hard break stays a line of its own, which nl2br shows as one.
+        ("one  \ntwo\n", "one\ntwo\n"),
+        ("one\\\ntwo\n", "one\ntwo\n"),
+        // References are resolved into inline links (Misago removes reference definitions).
+        ("[a][r]\n\n[r]: http://x.example/p \"T\"\n", "[a](http://x.example/p \"T\")\n"),
+        ("*i* **b** `c`\n", "*i* **b** `c`\n"),
+        ("<http://x.example/>\n", "<http://x.example/>\n"),
+        ("# Head\n\ntext\n", "# Head\n\ntext\n"),
+        ("- a\n- b\n", "-   a\n-   b\n"),
+        ("3. a\n4. b\n", "3.  a\n4.  b\n"),
+        ("> q\n> r\n", "> q r\n"),
+        ("```swift\nlet x = 1\n```\n", "```swift\nlet x = 1\n```\n"),
+        // Literal markup characters are escaped so they stay text.
+        ("a \\*b\\* [c] 1\\. d\n", "a \\*b\\* \\[c\\] 1. d\n"),
+        ("1\\. not a list\n", "1\\. not a list\n"),
+        ("***\n", "***\n"),
+    ])
+    func constructs(markdown: String, expected: String) {
+        #expect(Self.misago(markdown) == expected)
+    }
+
+    /// A list item's second block and a nested list are indented by four, Python-Markdown's tab.
+    @Test func nestedBlocksAreIndentedByFour() {
+        #expect(Self.misago("- a\n\n  more\n- b\n  - c\n") == "-   a\n\n    more\n\n-   b\n\n    -   c\n")
+        #expect(Self.misago("- b\n  - c\n") == "-   b\n    -   c\n")
+    }
+
+    /// Misago has no tables: a pipe table's lines are kept as lines, not joined into one.
+    @Test func aTableKeepsItsLines() {
+        let table = "| a | b |\n|---|---|\n| 1 | 2 |\n"
+        #expect(Self.misago(table) == "| a | b |\n|\\-\\-\\-|\\-\\-\\-|\n| 1 | 2 |\n")
+        // A paragraph that only has pipes is still joined.
+        #expect(Self.misago("a | b\nc | d\n") == "a | b c | d\n")
+    }
+
+    /// Code inside a quote cannot be fenced in Python-Markdown; it is indented instead.
+    @Test func codeInAQuoteIsIndented() {
+        #expect(Self.misago("> ```\n> x\n> ```\n") == ">     x\n")
+    }
+
+    @Test func emptyInputGivesNothing() {
+        #expect(Self.misago("") == "")
+        #expect(Self.misago("\n\n") == "")
+    }
+}
