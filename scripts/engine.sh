@@ -142,9 +142,14 @@ start_misago() {
   free_port > "$run/misago.port"
   local port
   port=$(cat "$run/misago.port")
+  # A parent that starts us from a thread which blocks signals (a Swift test's, say) passes its
+  # signal mask down, and runserver would then never see the SIGTERM that stops it: unblock first.
   (cd "$project" && DJANGO_SETTINGS_MODULE=missive_settings PYTHONPATH="$project" \
-    exec "$venv/bin/python" -m django runserver "127.0.0.1:$port" --noreload --insecure) \
-    > "$run/misago.log" 2>&1 &
+    exec "$venv/bin/python" -c 'import runpy, signal, sys
+signal.pthread_sigmask(signal.SIG_SETMASK, set())
+sys.argv = ["django"] + sys.argv[1:]
+runpy.run_module("django", run_name="__main__")' runserver "127.0.0.1:$port" --noreload --insecure) \
+    < /dev/null > "$run/misago.log" 2>&1 &
   echo $! > "$run/misago.pid"
   for _ in $(seq 1 150); do
     if curl -fsS -o /dev/null "http://127.0.0.1:$port/api/auth/" 2>/dev/null; then
@@ -161,6 +166,8 @@ stop_all() {
   if server_running; then
     kill "$(cat "$run/misago.pid")" 2>/dev/null || true
     for _ in $(seq 1 50); do server_running || break; sleep 0.1; done
+    # It keeps nothing in memory worth a clean exit: one that did not stop is killed.
+    server_running && kill -9 "$(cat "$run/misago.pid")" 2>/dev/null || true
   fi
   rm -f "$run/misago.pid"
   if [ -n "$pgbin" ] && pg_running; then as_pg "$pgbin/pg_ctl" -D "$pgdata" -m fast -w stop >/dev/null; fi

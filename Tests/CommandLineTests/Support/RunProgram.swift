@@ -17,9 +17,19 @@ func runProgram(_ arguments: [String], environment: [String: String]? = nil, dir
     process.standardOutput = handle
     process.standardError = handle
     try process.run()
-    process.waitUntilExit()
+    // Reaped here rather than by `waitUntilExit`, which was seen to hang for good after a child
+    // that left a daemon behind (scripts/engine.sh start) had exited.
+    var status: Int32 = 0
+    var reaped: Int32
+    repeat { reaped = waitpid(process.processIdentifier, &status, 0) } while reaped == -1 && errno == EINTR
+    var exitStatus = (status >> 8) & 0xFF
+    if reaped == -1 {
+        // Foundation reaped it first: then it knows the status.
+        while process.isRunning { usleep(10_000) }
+        exitStatus = process.terminationStatus
+    }
     try handle.close()
-    return (process.terminationStatus, String(decoding: try Data(contentsOf: log), as: UTF8.self))
+    return (exitStatus, String(decoding: try Data(contentsOf: log), as: UTF8.self))
 }
 
 /// A theme's resolved keys (`text.color` → `#39ff14`), as `missive themes show --json` gives them.
