@@ -115,6 +115,9 @@ import Testing
             "This forum requires that you wait 30 seconds between posts. Please try again in 12 seconds.", interval: 30))),
         ("Invalid post specified. If you followed a valid link, please notify the administrator.",
          .rejected(.doesNotExist(what: "post", message: "Invalid post specified. If you followed a valid link, please notify the administrator."))),
+        ("Your submission could not be processed because a security token was missing or has expired. Please go back, reload the page and try again.",
+         .rejected(.securityTokenExpired(message: "Your submission could not be processed because a security token was missing or has expired. "
+                                        + "Please go back, reload the page and try again."))),
         ("Something we have never seen.", .rejected(.forumError(title: "Special Message", message: "Something we have never seen."))),
     ])
     func eachRefusalOfAnErrorPageIsNamed(message: String, expected: ForumError) throws {
