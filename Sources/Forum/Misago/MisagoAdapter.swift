@@ -16,8 +16,7 @@ public final class MisagoAdapter: ForumAdapter {
     let credentials: (any CredentialSource)?
 
     public init(baseURL: URL, settings: HTTPSettings, username: String? = nil, credentials: (any CredentialSource)? = nil) throws(HTTPClientError) {
-        let text = baseURL.absoluteString
-        self.baseURL = text.hasSuffix("/") ? baseURL : URL(string: text + "/") ?? baseURL
+        self.baseURL = baseURL.asFolder
         self.client = try HTTPClient(settings: settings)
         self.username = username
         self.credentials = credentials

@@ -12,9 +12,7 @@ public final class SomethingAwfulAdapter: ForumAdapter {
     let credentials: (any CredentialSource)?
 
     public init(baseURL: URL, settings: HTTPSettings, username: String? = nil, credentials: (any CredentialSource)? = nil) throws(HTTPClientError) {
-        // Scripts resolve against the base as a folder, so it must end in a slash.
-        let text = baseURL.absoluteString
-        self.baseURL = text.hasSuffix("/") ? baseURL : URL(string: text + "/") ?? baseURL
+        self.baseURL = baseURL.asFolder
         self.client = try HTTPClient(settings: settings)
         self.username = username
         self.credentials = credentials
