@@ -29,9 +29,11 @@ with open(path, "wb") as f:
 PY
 
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$BIN/missive-sandbox" --port "$PORT" --flood 0 --data "$WORK/forum" >/dev/null 2>&1 &
+# The image host has a port of its own (0: a free one); --json says which.
+"$BIN/missive-sandbox" --port "$PORT" --images-port 0 --flood 0 --data "$WORK/forum" --json >"$WORK/status.json" 2>/dev/null &
 SANDBOX_PID=$!
-BASE="http://127.0.0.1:$PORT/"
+for _ in $(seq 200); do [ -s "$WORK/status.json" ] && break; sleep 0.05; done
+BASE=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["images_url"])' "$WORK/status.json")
 for _ in $(seq 100); do curl -s -o /dev/null "$BASE" && break; sleep 0.05; done
 
 now() { date +%s.%N; }

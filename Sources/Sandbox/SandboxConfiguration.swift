@@ -14,6 +14,9 @@ public struct SystemClock: SandboxClock {
 public struct SandboxConfiguration: Sendable {
     /// 0 picks a free port; read the bound one from `SandboxServer.port`.
     public var port: UInt16
+    /// The image host's own port (`/3/...`, `/i/...`); 0 picks a free one, read back from
+    /// `SandboxServer.imagesPort`. `missive-sandbox` passes `SandboxImageAPI.defaultPort`.
+    public var imagesPort: UInt16
     /// Where `sandbox.sqlite` lives. nil: a new temporary directory, removed on `stop()`.
     public var dataDirectory: URL?
     /// Seconds a user must wait between posts (replies and new threads); 0 turns flood control off.
@@ -33,11 +36,12 @@ public struct SandboxConfiguration: Sendable {
     /// The forum's own default interval.
     public static let defaultFloodInterval = 30
 
-    public init(port: UInt16 = 0, dataDirectory: URL? = nil, floodInterval: Int = defaultFloodInterval,
+    public init(port: UInt16 = 0, imagesPort: UInt16 = 0, dataDirectory: URL? = nil, floodInterval: Int = defaultFloodInterval,
                 messageFloodInterval: Int? = nil, faults: FaultPlan = FaultPlan(), seed: UInt64 = 1,
                 clock: any SandboxClock = SystemClock(), log: (@Sendable (String) -> Void)? = nil,
                 themes: SandboxThemes? = nil) {
         self.port = port
+        self.imagesPort = imagesPort
         self.dataDirectory = dataDirectory
         self.floodInterval = floodInterval
         self.messageFloodInterval = messageFloodInterval ?? floodInterval

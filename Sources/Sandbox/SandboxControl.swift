@@ -23,16 +23,17 @@ import GRDB
 ///   THREADID (which must exist).
 /// - `POST /_sandbox/thread?threadid=N[&closed=on|off][&archived=on|off]`.
 /// - `GET /_sandbox/loop`: redirects to itself, for the `loop` fault.
+/// - `GET /_sandbox/status.json`: `{"images_url": ...}`, where the image host listens (its own port).
 extension SandboxHTTPHandler {
     static let controls = ["state.json", "requests.json", "reset-requests", "fault", "expire-sessions", "standing",
-                           "cloudflare", "forum", "thread", "loop"]
+                           "cloudflare", "forum", "thread", "loop", "status.json"]
 
     func control(_ request: SandboxRequest) async throws -> SandboxResponse {
         let name = String(request.script.dropFirst("_sandbox/".count))
         guard Self.controls.contains(name) else {
             return Self.badRequest("unknown sandbox control: /\(request.script) (known: \(Self.controls.joined(separator: ", ")))")
         }
-        let wantsPost = !["state.json", "requests.json", "loop"].contains(name)
+        let wantsPost = !["state.json", "requests.json", "loop", "status.json"].contains(name)
         if wantsPost, request.method != .post {
             return .text("/\(request.script) takes a POST\n", status: 405)
         }
@@ -81,6 +82,8 @@ extension SandboxHTTPHandler {
             return try await changeThread(request)
         case "loop":
             return .redirect(to: "/_sandbox/loop")
+        case "status.json":
+            return .json(try SandboxStatus(imagesURL: imagesURL).encoded())
         default:
             throw ControlProblem(message: "unknown sandbox control: \(name)")
         }

@@ -9,13 +9,13 @@ struct SandboxHTTPHandler: HTTPHandler {
     let dice: FaultDice
     let counter: RequestCounter
     let cloudflare: CloudflareGate
-    let images: SandboxImageHost
+    /// Where the image host listens, for `/_sandbox/status.json`.
+    let imagesURL: URL
 
     /// Scripts whose POSTs change something: what `on=post` faults and `failNextPost` aim at.
     static let postingScripts: Set<String> = ["newreply.php", "editpost.php", "newthread.php", "private.php"]
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        if let answer = try await images.handle(request) { return answer }
         var headers: [String: String] = [:]
         for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
         let body = try await request.bodyData

@@ -29,28 +29,32 @@ import Foundation
 /// - Answers: a reply or edit gives a `standardredirect` page linking `showthread.php?goto=post&postid=P`;
 ///   a new thread links `showthread.php?threadid=N`; a PM links back to `private.php`. Faults that
 ///   strike after storing (`Fault.storesFirst`) leave the post in the state dump.
-/// - An Imgur API v3-compatible image host answers on the same port (`/3/image`, `/i/ID.EXT`;
-///   `SandboxImageHost` lists the routes and `POST /_sandbox/image-fault?next=KIND`).
+/// - An Imgur API v3-compatible image host answers on a port of its own, `imagesURL` (`/3/image`,
+///   `/i/ID.EXT`; `SandboxImageHost` lists the routes and `POST /_sandbox/image-fault?next=KIND`
+///   there). The forum's `GET /_sandbox/status.json` names both addresses.
 public final class SandboxServer: Sendable {
     public let port: UInt16
     /// Where the SQLite file lives.
     public let dataDirectory: URL
-    private let http: HTTPServer
-    private let task: Task<Void, any Error>
+    private let forumListener: Listener
+    private let imagesListener: Listener
     private let dice: FaultDice
     private let cloudflare: CloudflareGate
     private let removeDataOnStop: Bool
 
     /// `http://127.0.0.1:PORT/`
     public let baseURL: URL
+    /// The image host's port and base, `http://127.0.0.1:IMAGESPORT/` (an `ImgurHost`'s `apiBase`).
+    public var imagesPort: UInt16 { imagesListener.port }
+    public var imagesURL: URL { imagesListener.baseURL }
 
-    private init(port: UInt16, baseURL: URL, dataDirectory: URL, http: HTTPServer, task: Task<Void, any Error>,
+    private init(forum: Listener, images: Listener, dataDirectory: URL,
                  dice: FaultDice, cloudflare: CloudflareGate, removeDataOnStop: Bool) {
-        self.port = port
-        self.baseURL = baseURL
+        self.port = forum.port
+        self.baseURL = forum.baseURL
+        self.forumListener = forum
+        self.imagesListener = images
         self.dataDirectory = dataDirectory
-        self.http = http
-        self.task = task
         self.dice = dice
         self.cloudflare = cloudflare
         self.removeDataOnStop = removeDataOnStop
@@ -68,8 +72,8 @@ public final class SandboxServer: Sendable {
 
         /// Another program holds the port: a status of its own (75, try again later), so a
         /// script can tell it from a sandbox that cannot start at all.
-        init(portInUse port: UInt16) {
-            self.init(description: "port \(port) on 127.0.0.1 is in use; choose another with --port N",
+        init(portInUse port: UInt16, option: String) {
+            self.init(description: "port \(port) on 127.0.0.1 is in use; choose another with \(option) N",
                       status: Self.portInUseStatus)
         }
 
@@ -104,43 +108,71 @@ public final class SandboxServer: Sendable {
         let forum = SandboxForum(database: database, configuration: configuration, themes: themes)
         let cloudflare = CloudflareGate()
         let images = SandboxImageHost(directory: directory.appendingPathComponent("images"), clock: configuration.clock)
-        let handler = SandboxHTTPHandler(forum: forum, dice: dice, counter: RequestCounter(), cloudflare: cloudflare, images: images)
-        // A long handler timeout: slow answers must be slow, not turned into 500s by the server.
-        let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: configuration.port)
-        let http = HTTPServer(address: address, timeout: 24 * 3600,
-                              pool: NoDelaySocketPool(pool: HTTPServer.defaultPool()),
-                              logger: .disabled, handler: handler)
-        let failure = RunFailure()
-        let task = Task {
-            do { try await http.run() } catch {
-                await failure.record(error)
-                throw error
-            }
+        // The image host first: the forum's status page names its address.
+        let imagesListener = try await Listener.start(port: configuration.imagesPort, option: "--images-port",
+                                                      handler: SandboxImagesHTTPHandler(images: images))
+        let handler = SandboxHTTPHandler(forum: forum, dice: dice, counter: RequestCounter(), cloudflare: cloudflare,
+                                         imagesURL: imagesListener.baseURL)
+        let forumListener: Listener
+        do {
+            forumListener = try await Listener.start(port: configuration.port, option: "--port", handler: handler)
+        } catch {
+            await imagesListener.stop()
+            throw error
         }
-        // Poll rather than waitUntilListening: a port already taken fails run() at once, and that
-        // should be the answer at once, not after a listening timeout.
-        var waited = 0
-        while await !http.isListening {
-            if let error = await failure.error {
-                if case SocketError.failed(_, EADDRINUSE, _)? = error as? SocketError {
-                    throw StartError(portInUse: configuration.port)
-                }
-                throw StartError(description: "could not listen on 127.0.0.1:\(configuration.port): \(error.localizedDescription)")
-            }
-            guard waited < 10_000 else {
-                task.cancel()
-                throw StartError(description: "127.0.0.1:\(configuration.port) was not listening after 10 seconds")
-            }
-            try await Task.sleep(for: .milliseconds(5))
-            waited += 5
-        }
-        guard case let .ip4(_, port)? = await http.listeningAddress,
-              let baseURL = URL(string: "http://127.0.0.1:\(port)/") else {
-            await http.stop()
-            throw StartError(description: "the server did not report the port it listens on")
-        }
-        return SandboxServer(port: port, baseURL: baseURL, dataDirectory: directory, http: http, task: task, dice: dice,
+        return SandboxServer(forum: forumListener, images: imagesListener, dataDirectory: directory, dice: dice,
                              cloudflare: cloudflare, removeDataOnStop: configuration.dataDirectory == nil)
+    }
+
+    /// One HTTP server on 127.0.0.1 and the task running it.
+    private struct Listener: Sendable {
+        let http: HTTPServer
+        let task: Task<Void, any Error>
+        let port: UInt16
+        let baseURL: URL
+
+        static func start(port wanted: UInt16, option: String, handler: some HTTPHandler) async throws -> Listener {
+            // A long handler timeout: slow answers must be slow, not turned into 500s by the server.
+            let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: wanted)
+            let http = HTTPServer(address: address, timeout: 24 * 3600,
+                                  pool: NoDelaySocketPool(pool: HTTPServer.defaultPool()),
+                                  logger: .disabled, handler: handler)
+            let failure = RunFailure()
+            let task = Task {
+                do { try await http.run() } catch {
+                    await failure.record(error)
+                    throw error
+                }
+            }
+            // Poll rather than waitUntilListening: a port already taken fails run() at once, and that
+            // should be the answer at once, not after a listening timeout.
+            var waited = 0
+            while await !http.isListening {
+                if let error = await failure.error {
+                    if case SocketError.failed(_, EADDRINUSE, _)? = error as? SocketError {
+                        throw StartError(portInUse: wanted, option: option)
+                    }
+                    throw StartError(description: "could not listen on 127.0.0.1:\(wanted): \(error.localizedDescription)")
+                }
+                guard waited < 10_000 else {
+                    task.cancel()
+                    throw StartError(description: "127.0.0.1:\(wanted) was not listening after 10 seconds")
+                }
+                try await Task.sleep(for: .milliseconds(5))
+                waited += 5
+            }
+            guard case let .ip4(_, port)? = await http.listeningAddress,
+                  let baseURL = URL(string: "http://127.0.0.1:\(port)/") else {
+                await http.stop()
+                throw StartError(description: "the server did not report the port it listens on")
+            }
+            return Listener(http: http, task: task, port: port, baseURL: baseURL)
+        }
+
+        func stop() async {
+            await http.stop()
+            _ = await task.result
+        }
     }
 
     /// Holds why the server task ended, if it did.
@@ -163,8 +195,8 @@ public final class SandboxServer: Sendable {
 
     /// Stops listening, waits for the server task, and removes the data directory if it was a temporary one.
     public func stop() async {
-        await http.stop()
-        _ = await task.result
+        await forumListener.stop()
+        await imagesListener.stop()
         if removeDataOnStop { try? FileManager.default.removeItem(at: dataDirectory) }
     }
 }

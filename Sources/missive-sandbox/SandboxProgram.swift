@@ -68,6 +68,15 @@ struct SandboxProgram: AsyncParsableCommand {
             draws it. --theme sets it; add ?theme=NAME to any page's address to see
             that page in another.
 
+            IMAGES: an Imgur API v3-compatible image host answers on a port of its own
+            (--images-port; by default the one after the forum's, and a free one when
+            --port is 0): POST /3/image, DELETE /3/image/HASH, GET
+            /3/account/me/images/PAGE, GET /i/ID.EXT. Its controls are on that port:
+              POST /_sandbox/image-fault?next=drop|500|500stored|429[&retryafter=N]
+              GET  /_sandbox/images.json     every upload, deleted ones too
+            The forum's GET /_sandbox/status.json names the image host's address, and
+            so does status.json in the data directory while the sandbox runs.
+
             For tests (a bad parameter is a 400 that says why):
               GET  /_sandbox/state.json      every user, forum, thread, post and PM
               GET  /_sandbox/requests.json   requests; POSTs and submits per script
@@ -85,6 +94,13 @@ struct SandboxProgram: AsyncParsableCommand {
 
     @Option(help: "The port on 127.0.0.1 (0 picks a free one).")
     var port: UInt16 = UInt16(Config.sandboxPort)
+
+    @Option(help: ArgumentHelp("The image host's port on 127.0.0.1 (default: the forum's port + 1; 0 picks a free one).",
+                               valueName: "port"))
+    var imagesPort: UInt16?
+
+    @Flag(help: "Print where the sandbox answers as one JSON object (forum_url, images_url, data_directory, pid).")
+    var json = false
 
     @Option(help: ArgumentHelp("Keep the forum's SQLite data in this directory (default: sandbox/ in Missive's state directory, \(Self.defaultDataDirectory().path)).",
                                valueName: "dir"))
@@ -121,7 +137,7 @@ struct SandboxProgram: AsyncParsableCommand {
         let server: SandboxServer
         do {
             let configuration = SandboxConfiguration(
-                port: port, dataDirectory: temp ? nil : data.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultDataDirectory(),
+                port: port, imagesPort: imagesPort ?? SandboxImageAPI.defaultPort(forForumPort: port), dataDirectory: temp ? nil : data.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultDataDirectory(),
                 floodInterval: flood, faults: plan, seed: seed,
                 log: { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) },
                 themes: try SandboxThemes.bundled(defaultName: theme))
@@ -130,13 +146,24 @@ struct SandboxProgram: AsyncParsableCommand {
             FileHandle.standardError.write(Data("missive-sandbox: \(error.description)\n".utf8))
             throw ExitCode(error.status.rawValue)
         }
-        let kept = temp ? "temporary data in \(server.dataDirectory.path), removed on stop"
-            : "data in \(server.dataDirectory.path), kept across restarts"
-        print("Sandbox forum at \(server.baseURL.absoluteString) (\(kept))")
-        print("Pages wear the \(theme) theme; add ?theme=NAME to an address for another.")
-        print("Log in as \(Seed.Account.tester.username) (every password is \"\(Seed.Account.password)\"). Stop with Ctrl-C.")
+        let status = SandboxStatus(forumURL: server.baseURL, imagesURL: server.imagesURL,
+                                   dataDirectory: server.dataDirectory.path, pid: getpid())
+        let statusFile = server.dataDirectory.appendingPathComponent(SandboxStatus.fileName)
+        // For others to find while it runs; a failure to write it costs only that.
+        try? PrivateFile.write(try status.encoded(), to: statusFile)
+        if json {
+            print(String(decoding: try status.encoded(), as: UTF8.self))
+        } else {
+            let kept = temp ? "temporary data in \(server.dataDirectory.path), removed on stop"
+                : "data in \(server.dataDirectory.path), kept across restarts"
+            print("Sandbox forum at \(server.baseURL.absoluteString) (\(kept))")
+            print("Image host (Imgur API v3) at \(server.imagesURL.absoluteString)")
+            print("Pages wear the \(theme) theme; add ?theme=NAME to an address for another.")
+            print("Log in as \(Seed.Account.tester.username) (every password is \"\(Seed.Account.password)\"). Stop with Ctrl-C.")
+        }
         fflush(nil)
         await Self.waitForTermination()
+        try? FileManager.default.removeItem(at: statusFile)
         await server.stop()
     }
 

@@ -50,7 +50,8 @@ final class SandboxProcess {
     static func launch(_ process: Process, _ arguments: [String], port: UInt16? = nil) throws -> UInt16 {
         let output = Pipe()
         process.executableURL = BuiltBinary.url("missive-sandbox")
-        process.arguments = ["--port", String(port ?? 0)] + arguments
+        // The image host on a free port too: the default (the forum's + 1) might be another test's.
+        process.arguments = ["--port", String(port ?? 0), "--images-port", "0"] + arguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -11,12 +11,12 @@ import Testing
         let result = try runMissive(["sandbox", "--help"])
         #expect(result.status == 0)
         for option in ["--port", "--data", "--temp", "--flood", "--faults", "--seed", "dberror", "truncate", "cloudflare",
-                       "closedredirect"] {
+                       "closedredirect", "--images-port", "--json"] {
             #expect(result.output.contains(option), "\(option)")
         }
         let program = try runMissive(["--help"], binary: "missive-sandbox")
         for text in ["slow=R:3s", "probation", "noplatinum", "samart_tag", "tma_ama", "/_sandbox/standing", "/_sandbox/cloudflare",
-                     "/_sandbox/requests.json", "--temp"] {
+                     "/_sandbox/requests.json", "--temp", "/_sandbox/image-fault", "/_sandbox/status.json"] {
             #expect(program.output.contains(text), "\(text)")
         }
     }
@@ -131,5 +131,46 @@ import Testing
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
+    /// `--json`: one object naming both addresses, the same in `status.json` in the data directory
+    /// while it runs (gone after it stops); the image host answers there, the forum does not.
+    @Test func jsonNamesTheForumAndTheImageHostWhichHasItsOwnPort() async throws {
+        let data = try makeTemporaryDirectory("sandbox-json")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let process = Process()
+        process.executableURL = BuiltBinary.url("missive")
+        process.arguments = ["sandbox", "--port", "0", "--data", data.path, "--flood", "0", "--json"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var firstLine = Data()
+        while !firstLine.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            firstLine += chunk
+        }
+        let object = try #require(try JSONSerialization.jsonObject(with: firstLine) as? [String: Any])
+        let forum = try #require((object["forum_url"] as? String).flatMap(URL.init(string:)))
+        let images = try #require((object["images_url"] as? String).flatMap(URL.init(string:)))
+        #expect(forum.port != images.port)
+        #expect(object["data_directory"] as? String == data.path)
+        #expect(object["pid"] as? Int == Int(process.processIdentifier), "missive execs the sandbox: one process")
+        let file = data.appendingPathComponent("status.json")
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        #expect(saved?["images_url"] as? String == images.absoluteString)
+
+        let (listing, listed) = try await URLSession.shared.data(from: images.appendingPathComponent("_sandbox/images.json"))
+        #expect((listed as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: listing, as: UTF8.self) == "[]")
+        let (status, _) = try await URLSession.shared.data(from: forum.appendingPathComponent("_sandbox/status.json"))
+        #expect((try JSONSerialization.jsonObject(with: status) as? [String: Any])?["images_url"] as? String == images.absoluteString)
+
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: file.path), "the status file goes with the sandbox")
     }
 }

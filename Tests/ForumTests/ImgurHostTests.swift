@@ -31,11 +31,11 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
         }
 
         func host(_ credential: ImgurCredential = .bearer("goon-token")) throws -> ImgurHost {
-            try ImgurHost(apiBase: server.baseURL, credential: credential, client: client)
+            try ImgurHost(apiBase: server.imagesURL, credential: credential, client: client)
         }
 
         func fault(_ kind: String) async throws {
-            let url = server.baseURL.appendingPathComponent("_sandbox/image-fault")
+            let url = server.imagesURL.appendingPathComponent("_sandbox/image-fault")
             var parts = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
             parts.queryItems = kind.split(separator: "&").map { item in
                 let pair = item.split(separator: "=").map(String.init)
@@ -46,7 +46,7 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
         }
 
         func stored() async throws -> [SandboxImage] {
-            let response = try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("_sandbox/images.json")))
+            let response = try await client.send(HTTPRequest(url: server.imagesURL.appendingPathComponent("_sandbox/images.json")))
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
             return try decoder.decode([SandboxImage].self, from: Data(response.body))
@@ -138,7 +138,7 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
                     == .rejected(.refused("File is over the size limit")))
             #expect(try await fixture.stored().isEmpty)
             // No Authorization header at all: Imgur's 401.
-            let bare = try await fixture.client.send(HTTPRequest(method: .post, url: fixture.server.baseURL.appendingPathComponent("3/image"), body: [1]))
+            let bare = try await fixture.client.send(HTTPRequest(method: .post, url: fixture.server.imagesURL.appendingPathComponent("3/image"), body: [1]))
             #expect(bare.status == 401)
             #expect(ImgurError.message(in: bare) == "Authentication required")
         }
@@ -167,7 +167,7 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
     @Test func nothingListeningIsRetryLaterNotUnknown() async throws {
         // A sandbox started and stopped: its port is free, and nothing listens there now.
         var base: URL?
-        try await SandboxFixture.with { sandbox in base = sandbox.server.baseURL }
+        try await SandboxFixture.with { sandbox in base = sandbox.server.imagesURL }
         let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test"))
         let anonymous = try ImgurHost(apiBase: try #require(base), credential: .clientID("x"), client: client)
         guard case .retryLater = await anonymous.upload(upload(of: testPNG())) else { Issue.record("a refused connection sent nothing"); return }

@@ -71,7 +71,7 @@ import Testing
 
     @Test func imagesNeedAWebAddress() {
         #expect(html("[img]https://i.example/a.png[/img]") == #"<img class="bbc-img" src="https://i.example/a.png" alt="">"#)
-        #expect(html("[timg]http://i.example/a.png[/timg]") == #"<img class="bbc-timg" src="http://i.example/a.png" alt="">"#)
+        #expect(html("[timg]http://i.example/a.png[/timg]") == #"<a class="bbc-timg" href="http://i.example/a.png" rel="nofollow ugc" title="Click to view full size"><img class="bbc-timg" src="http://i.example/a.png" alt=""></a>"#)
         #expect(html("[img]javascript:alert(1)[/img]") == "[img]javascript:alert(1)[/img]")
         #expect(html("[img]/local.png[/img]") == "[img]/local.png[/img]")
         #expect(html("[img][b]x[/b]\ny[/img]") == "[img]<b>x</b><br>\ny[/img]")

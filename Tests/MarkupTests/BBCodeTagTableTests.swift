@@ -64,7 +64,7 @@ import Testing
             Tag("url", .link, "[url=http://a.example/]x[/url]", #"<a class="bbc-url" href="http://a.example/" rel="nofollow ugc">x</a>"#),
             Tag(
                 "timg", .image, "[timg]http://i.example/a.png[/timg]",
-                #"<img class="bbc-timg" src="http://i.example/a.png" alt="">"#),
+                #"<a class="bbc-timg" href="http://i.example/a.png" rel="nofollow ugc" title="Click to view full size"><img class="bbc-timg" src="http://i.example/a.png" alt=""></a>"#),
             Tag("list", .list, "[list=1][*]x[/list]", #"<ol class="bbc-list" type="1"><li>x</li></ol>"#),
         ],
         .vbulletin: [

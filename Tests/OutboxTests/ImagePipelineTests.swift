@@ -38,10 +38,10 @@ import Testing
         let server = try await SandboxServer.start(SandboxConfiguration(floodInterval: 0))
         do {
             let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test"))
-            let host = try ImgurHost(apiBase: server.baseURL, credential: .bearer("sandbox-account"), client: client)
+            let host = try ImgurHost(apiBase: server.imagesURL, credential: .bearer("sandbox-account"), client: client)
             // Send time: the first upload's answer is lost after the host stored it.
             let fault = try await client.send(HTTPRequest(
-                method: .post, url: server.baseURL.appendingPathComponent("_sandbox/image-fault").appending(queryItems: [
+                method: .post, url: server.imagesURL.appendingPathComponent("_sandbox/image-fault").appending(queryItems: [
                     URLQueryItem(name: "next", value: "drop"),
                 ]), body: []))
             #expect(fault.status == 200)
@@ -60,7 +60,7 @@ import Testing
                 case let other: Issue.record("upload: \(other)")
                 }
             }
-            let stored = try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("_sandbox/images.json")))
+            let stored = try await client.send(HTTPRequest(url: server.imagesURL.appendingPathComponent("_sandbox/images.json")))
             // Two images, two copies on the host: the dropped one was found, not sent again.
             #expect(reconciled == 1)
             #expect((try JSONSerialization.jsonObject(with: Data(stored.body)) as? [Any])?.count == 2)

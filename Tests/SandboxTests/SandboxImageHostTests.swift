@@ -11,7 +11,12 @@ import Testing
 
     func request(_ server: SandboxServer, _ method: String, _ target: String, auth: String? = "Client-ID test",
                  fields: [(String, Data)] = []) async throws -> RawResponse {
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n"
+        try await request(port: server.imagesPort, method, target, auth: auth, fields: fields)
+    }
+
+    func request(port: UInt16, _ method: String, _ target: String, auth: String? = "Client-ID test",
+                 fields: [(String, Data)] = []) async throws -> RawResponse {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if let auth { head += "Authorization: \(auth)\r\n" }
         var body = Data()
         if !fields.isEmpty {
@@ -22,7 +27,7 @@ import Testing
             head += "Content-Type: multipart/form-data; boundary=b0undary\r\n"
         }
         head += "Content-Length: \(body.count)\r\n\r\n"
-        return try await RawHTTP.exchange(port: server.port, request: Data(head.utf8) + body)
+        return try await RawHTTP.exchange(port: port, request: Data(head.utf8) + body)
     }
 
     func json(_ response: RawResponse) throws -> [String: Any] {
@@ -66,8 +71,8 @@ import Testing
             let badFault = try await request(server, "POST", "/_sandbox/image-fault?next=explode", auth: nil)
             #expect(badFault.status == 400)
             #expect(badFault.text.contains("drop, 500, 500stored, 429"))
-            // The forum's own pages are still the forum's.
-            #expect(try await request(server, "GET", "/index.php", auth: nil).status == 200)
+            // The forum's own pages are on the forum's port.
+            #expect(try await request(port: server.port, "GET", "/index.php", auth: nil).status == 200)
         }
     }
 
@@ -86,6 +91,42 @@ import Testing
             #expect(try await request(server, "DELETE", "/3/image/\(id)", auth: "Bearer mine").status == 200)
             let after = try await request(server, "GET", "/3/account/me/images", auth: "Bearer mine")
             #expect((try json(after)["data"] as? [[String: Any]])?.count == 1)
+        }
+    }
+
+    @Test func theImageHostHasAPortOfItsOwnThatTheForumNames() async throws {
+        try await withSandbox { server in
+            #expect(server.imagesPort != server.port)
+            #expect(server.imagesURL.absoluteString == "http://127.0.0.1:\(server.imagesPort)/")
+            let upload = try await request(server, "POST", "/3/image", fields: [("image", Data(Self.png))])
+            let link = try #require(try json(upload)["data"] as? [String: Any])["link"] as? String
+            #expect(link?.hasPrefix(server.imagesURL.absoluteString + "i/") == true, "the link points at the image port")
+            // Neither side answers the other's routes.
+            let onForum = try await request(port: server.port, "POST", "/3/image", fields: [("image", Data(Self.png))])
+            #expect((try? JSONSerialization.jsonObject(with: onForum.body)) == nil, "the forum port is no Imgur API")
+            let faultOnForum = try await request(port: server.port, "POST", "/_sandbox/image-fault?next=500", auth: nil)
+            #expect(faultOnForum.status == 400)
+            let pageOnImages = try await request(server, "GET", "/index.php", auth: nil)
+            #expect(pageOnImages.status == 404)
+            #expect(pageOnImages.text.contains("forum's pages are on its own port"))
+            // The forum's status page says where the images are.
+            let status = try await request(port: server.port, "GET", "/_sandbox/status.json", auth: nil)
+            #expect(try SandboxStatus.decode(status.body).imagesURL == server.imagesURL)
+        }
+    }
+
+    @Test func aFixedImagesPortIsUsedAndATakenOneIsRefusedNamingItsOption() async throws {
+        // A port that was free a moment ago (the first sandbox's), asked for by number.
+        let port = try await withSandbox { $0.imagesPort }
+        try await withSandbox(SandboxConfiguration(imagesPort: port, floodInterval: 0)) { server in
+            #expect(server.imagesPort == port)
+            do {
+                _ = try await SandboxServer.start(SandboxConfiguration(imagesPort: port, floodInterval: 0))
+                Issue.record("a second sandbox started on a taken images port")
+            } catch let error as SandboxServer.StartError {
+                #expect(error.status == SandboxServer.StartError.portInUseStatus)
+                #expect(error.description.contains("--images-port"))
+            }
         }
     }
 }

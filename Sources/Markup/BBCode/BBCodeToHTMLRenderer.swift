@@ -93,7 +93,15 @@ private struct BBCodeToHTMLRenderer {
                 wrap(htmlEscaped(element.openingTag), htmlEscaped(element.closingTag ?? ""))
                 return .proceed
             }
-            out += "<img class=\"bbc-\(element.name == "timg" ? "timg" : "img")\" src=\"\(htmlEscaped(source))\" alt=\"\">"
+            let src = htmlEscaped(source)
+            if element.name == "timg" {
+                // Something Awful shows [timg] as a thumbnail that opens the full image when clicked
+                // (its script boxes it in 170x200); without a script, a link around a small picture.
+                out += "<a class=\"bbc-timg\" href=\"\(src)\" rel=\"nofollow ugc\" title=\"Click to view full size\">"
+                    + "<img class=\"bbc-timg\" src=\"\(src)\" alt=\"\"></a>"
+            } else {
+                out += "<img class=\"bbc-img\" src=\"\(src)\" alt=\"\">"
+            }
             return .skipChildren
         case .list: list(element)
         case .listItem: wrap("<li>", "</li>")

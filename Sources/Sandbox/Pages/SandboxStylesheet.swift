@@ -27,7 +27,7 @@ enum SandboxStylesheet {
             table.standard th,#forum th{background:\(c(.postHeaderBackground));color:\(c(.postHeaderColor))}
             table.post td.userinfo{width:160px;background:\(c(.pageBackground))}td.postbody{white-space:normal}
             table.post td.postdate,table.post td.postlinks{background:\(c(.pageBackground));font-size:11px}
-            img.bbc-timg{max-width:400px}
+            img.bbc-timg{max-width:170px;max-height:200px}
             div.standard{width:600px;border:1px solid \(c(.postBorder));background:\(c(.postBackground));text-align:left;margin:1em}
             div.standard h2{background:\(c(.postHeaderBackground));color:\(c(.postHeaderColor));margin:0;padding:4px}div.inner{padding:1em}
             #probation_warn,#theme_notice{border:2px solid #c00;padding:1em;margin:1em 0}.smilie_group{list-style:none}

@@ -16,7 +16,9 @@ struct SandboxCommand: ParsableCommand {
             Try Missive without an account: the sandbox seeds users (the sandbox profile's \
             "Missive Tester", password "sandbox"), forums and threads, and keeps them in SQLite: in Missive's state \
             directory ($XDG_STATE_HOME/missive/sandbox) unless --data names another or --temp asks for a throwaway \
-            one, so a restart keeps posts and accounts. Open the address it prints in a browser to read what you posted.
+            one, so a restart keeps posts and accounts. Open the address it prints in a browser to read what you posted. \
+            An Imgur-compatible image host answers on a port of its own (--images-port, by default the forum's + 1); \
+            --json prints both addresses as JSON (forum_url, images_url).
 
             --faults SPEC is a comma-separated list of NAME=RATE (RATE from 0 to 1, the chance per \
             posting request; the rates add up to at most 1; --seed makes a run repeatable). \
@@ -29,6 +31,13 @@ struct SandboxCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The port on 127.0.0.1; 0 picks a free one (default \(Config.sandboxPort), the sandbox profile's).",
                                valueName: "port"))
     var port: UInt16?
+
+    @Option(help: ArgumentHelp("The image host's port (Imgur's API); default the forum's port + 1, 0 picks a free one.",
+                               valueName: "port"))
+    var imagesPort: UInt16?
+
+    @Flag(help: "Print where the sandbox answers as one JSON object (forum_url, images_url, data_directory, pid).")
+    var json = false
 
     @Option(help: ArgumentHelp("Keep the forum's data in this directory (default: sandbox/ in Missive's state directory, kept across restarts).",
                                valueName: "dir"))
@@ -62,6 +71,8 @@ struct SandboxCommand: ParsableCommand {
     var passedArguments: [String] {
         var arguments: [String] = []
         if let port { arguments += ["--port", String(port)] }
+        if let imagesPort { arguments += ["--images-port", String(imagesPort)] }
+        if json { arguments.append("--json") }
         if let data { arguments += ["--data", data] }
         if temp { arguments.append("--temp") }
         if let flood { arguments += ["--flood", String(flood)] }
