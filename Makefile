@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 
 # Build-time libraries, plus `cmark` itself as the benchmark reference.
-DEBS := pkg-config libcmark-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev libxml2-dev libgumbo-dev cmark
+DEBS := pkg-config libcmark-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev libxml2-dev libgumbo-dev libgd-dev cmark
 # What the tests drive: a real editor in a real terminal, a real browser for preview screenshots.
 TEST_DEBS := vim tmux python3 python3-pip chromium man-db
 # A real second forum engine for the tests (scripts/engine.sh: Misago from PyPI on PostgreSQL).

@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "CWidth", path: "Sources/System/CWidth"),
         // OpenSSL's libcrypto (libssl-dev), for SHA-256: content hashes of kept images.
         .systemLibrary(name: "CCrypto", path: "Sources/System/CCrypto"),
+        // libgd (libgd-dev): decodes, scales and re-encodes PNG, JPEG, GIF and WebP for `--resize`.
+        .systemLibrary(name: "CGD", path: "Sources/System/CGD", pkgConfig: "gdlib"),
 
         // What every layer shares: error conventions and where files live.
         .target(name: "Common", dependencies: ["CCrypto"], path: "Sources/Common"),
@@ -38,7 +40,7 @@ let package = Package(
         .target(
             name: "Store",
             dependencies: [
-                "Common", "Markup", .product(name: "GRDB", package: "GRDB.swift"),
+                "Common", "Markup", "CGD", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's own column accessors, for `queue list`'s scan of thousands of rows.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -104,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "Common", "Markup", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Store", "Common", "Markup", "CGD", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/StoreTests"
         ),
         .testTarget(

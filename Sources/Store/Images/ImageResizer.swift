@@ -1,0 +1,145 @@
+import CGD
+import Common
+
+/// What an image host takes: at most `maxBytes`, and (where it says so) at most `maxSize`
+/// pixels each way.
+public struct ImageLimit: Sendable, Equatable {
+    public var maxBytes: Int
+    public var maxSize: PixelSize?
+
+    public init(maxBytes: Int, maxSize: PixelSize? = nil) {
+        self.maxBytes = maxBytes
+        self.maxSize = maxSize
+    }
+}
+
+/// An image made to fit a limit: the same format, the same aspect ratio, fewer pixels.
+public struct ResizedImage: Sendable, Equatable {
+    public var bytes: [UInt8]
+    public var format: ImageFormat
+    public var size: PixelSize
+    public var originalSize: PixelSize
+    /// False when the image fitted already: `bytes` are then the very bytes given.
+    public var changed: Bool
+}
+
+/// Why an image could not be made to fit. Nothing is resized silently and nothing is broken:
+/// an animated image is refused rather than cut to one frame.
+public enum ImageResizeError: MissiveError, Equatable {
+    case notAnImage(ImageHeaderProblem)
+    /// Scaling keeps one frame; the animation would be lost.
+    case animated(ImageFormat)
+    /// libgd could not read the image (damaged data past its header).
+    case undecodable(ImageFormat)
+    case encodingFailed(ImageFormat)
+    /// Even the smallest size tried is over the byte limit.
+    case cannotFit(ImageFormat, smallest: Int, limit: Int)
+
+    public var status: ExitStatus {
+        switch self {
+        case .encodingFailed: .software
+        default: .dataError
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .notAnImage(problem): "it cannot be resized: \(problem)"
+        case let .animated(format):
+            "it is an animated \(format); resizing would keep only its first frame, so it is left as it is "
+                + "(make it smaller yourself, or link to it)"
+        case let .undecodable(format): "it cannot be resized: its \(format) data is damaged past the header"
+        case let .encodingFailed(format): "writing the resized \(format) failed"
+        case let .cannotFit(format, smallest, limit):
+            "even scaled down, the \(format) is \(smallest) bytes, over the host's limit of \(limit) bytes"
+        }
+    }
+}
+
+/// Scales images down with libgd (Debian's libgd-dev: PNG, JPEG, GIF and WebP in one well-kept
+/// C library). Only `--resize` calls it: an image over the host's limit is otherwise refused.
+public enum ImageResizer {
+    /// Returns `bytes` unchanged when they fit `limit`; otherwise the image scaled down until it
+    /// does (within `maxSize`, then smaller in steps until under `maxBytes`).
+    public static func fit(_ bytes: [UInt8], within limit: ImageLimit) throws(ImageResizeError) -> ResizedImage {
+        let header: (format: ImageFormat, size: PixelSize)
+        do { header = try ImageHeader.read(InMemoryBytes(bytes)) } catch let problem as ImageHeaderProblem {
+            throw .notAnImage(problem)
+        } catch {
+            throw .notAnImage(.notAnImage)
+        }
+        let format = header.format
+        let original = header.size
+        var target = scaled(original, toFit: limit.maxSize)
+        if target == original, bytes.count <= limit.maxBytes {
+            return ResizedImage(bytes: bytes, format: format, size: original, originalSize: original, changed: false)
+        }
+        guard !ImageAnimation.isAnimated(bytes, format: format) else { throw .animated(format) }
+        let image = try decode(bytes, format)
+        defer { gdImageDestroy(image) }
+        // Encoded sizes do not scale exactly with the pixel count: shrink by the square root of the
+        // overshoot, a little more each round, a bounded number of times.
+        var smallest = Int.max
+        for _ in 0..<8 {
+            let encoded = try encode(image, format, to: target)
+            smallest = min(smallest, encoded.count)
+            if encoded.count <= limit.maxBytes {
+                return ResizedImage(bytes: encoded, format: format, size: target, originalSize: original, changed: true)
+            }
+            let factor = (Double(limit.maxBytes) / Double(encoded.count)).squareRoot() * 0.9
+            let next = PixelSize(width: max(1, Int(Double(target.width) * factor)), height: max(1, Int(Double(target.height) * factor)))
+            if next == target { break }
+            target = next
+        }
+        throw .cannotFit(format, smallest: smallest, limit: limit.maxBytes)
+    }
+
+    /// `size` scaled down (never up) to fit inside `box`, keeping its aspect ratio.
+    static func scaled(_ size: PixelSize, toFit box: PixelSize?) -> PixelSize {
+        guard let box, size.width > box.width || size.height > box.height else { return size }
+        let scale = min(Double(box.width) / Double(size.width), Double(box.height) / Double(size.height))
+        return PixelSize(width: max(1, Int((Double(size.width) * scale).rounded(.down))),
+                         height: max(1, Int((Double(size.height) * scale).rounded(.down))))
+    }
+
+    private static func decode(_ bytes: [UInt8], _ format: ImageFormat) throws(ImageResizeError) -> gdImagePtr {
+        silenceLibraryMessages()
+        var copy = bytes
+        let count = Int32(clamping: copy.count)
+        let image: gdImagePtr? = copy.withUnsafeMutableBytes { raw in
+            switch format {
+            case .png: gdImageCreateFromPngPtr(count, raw.baseAddress)
+            case .jpeg: gdImageCreateFromJpegPtr(count, raw.baseAddress)
+            case .gif: gdImageCreateFromGifPtr(count, raw.baseAddress)
+            case .webp: gdImageCreateFromWebpPtr(count, raw.baseAddress)
+            }
+        }
+        guard let image else { throw .undecodable(format) }
+        return image
+    }
+
+    private static func encode(_ image: gdImagePtr, _ format: ImageFormat, to size: PixelSize) throws(ImageResizeError) -> [UInt8] {
+        gdImageSetInterpolationMethod(image, GD_BILINEAR_FIXED)
+        guard let scaled = gdImageScale(image, UInt32(size.width), UInt32(size.height)) else { throw .encodingFailed(format) }
+        defer { gdImageDestroy(scaled) }
+        // Keep transparency: write alpha as it is rather than blending it onto black.
+        gdImageAlphaBlending(scaled, 0)
+        gdImageSaveAlpha(scaled, 1)
+        var length: Int32 = 0
+        let written: UnsafeMutableRawPointer? = switch format {
+        case .png: gdImagePngPtrEx(scaled, &length, 9)
+        case .jpeg: gdImageJpegPtr(scaled, &length, 85)
+        // gd writes a true-colour image as GIF through its own 256-colour palette.
+        case .gif: gdImageGifPtr(scaled, &length)
+        case .webp: gdImageWebpPtrEx(scaled, &length, 85)
+        }
+        guard let written, length > 0 else { throw .encodingFailed(format) }
+        defer { gdFree(written) }
+        return Array(UnsafeRawBufferPointer(start: written, count: Int(length)))
+    }
+
+    /// libgd prints decoder complaints on standard error; a damaged image is our typed error instead.
+    private static func silenceLibraryMessages() {
+        gdSetErrorMethod { _, _, _ in }
+    }
+}
