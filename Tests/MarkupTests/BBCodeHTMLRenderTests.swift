@@ -7,6 +7,15 @@ import Testing
         BBCode.parse(source, dialect: dialect).renderHTML()
     }
 
+    @Test func substitutedImageSourcesAreUsedAndStillEscaped() {
+        let sources = ["https://stand.in/0": "data:image/png;base64,AA==", "https://stand.in/1": "data:x\"><script>"]
+        let document = BBCode.parse("[img]https://stand.in/0[/img][timg]https://stand.in/1[/timg][img]https://x/y.png[/img]",
+                                    dialect: .somethingawful)
+        #expect(document.renderHTML(imageSources: sources) == #"<img class="bbc-img" src="data:image/png;base64,AA==" alt="">"#
+            + #"<a class="bbc-timg" href="data:x&quot;&gt;&lt;script&gt;" rel="nofollow ugc" title="Click to view full size">"#
+            + #"<img class="bbc-timg" src="data:x&quot;&gt;&lt;script&gt;" alt=""></a><img class="bbc-img" src="https://x/y.png" alt="">"#)
+    }
+
     @Test func inlineTagsAndLineBreaks() {
         #expect(html("[b]b[/b] [i]i[/i] [u]u[/u] [s]s[/s]\nnext") == "<b>b</b> <i>i</i> <u>u</u> <s>s</s><br>\nnext")
         #expect(html("[sub]d[/sub][super]u[/super]") == "<sub>d</sub><sup>u</sup>")

@@ -73,6 +73,13 @@ import Testing
         #expect(try plain("[img]javascript:x[/img]") == "[img]javascript:x[/img]\n")
     }
 
+    @Test func aLabelledImageShowsItsLabelInPlaceOfItsAddress() throws {
+        let renderer = TerminalRenderer(theme: try theme("default"), depth: .none, width: 80,
+                                        imageLabels: ["https://stand.in/0": "cat.png, 640x480 PNG, 12 KB"])
+        let document = BBCode.parse("[img]https://stand.in/0[/img] [img]https://stand.in/1[/img]", dialect: .somethingawful)
+        #expect(renderer.render(document) == "[image: cat.png, 640x480 PNG, 12 KB] [image: https://stand.in/1]\n")
+    }
+
     @Test func noLineIsWiderThanTheWidth() throws {
         let words = (0..<400).map { ["goon", "a", "extraordinarily", "🙂", "漢字", "https://example.com/very/long/path/that/cannot/break"][$0 % 6] }
         let post = "[quote=\"x\"]" + words.joined(separator: " ") + "[/quote]\n[list][*]" + words.joined(separator: " ") + "[/list]"

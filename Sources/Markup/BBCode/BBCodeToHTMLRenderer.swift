@@ -3,8 +3,11 @@ extension BBCodeDocument {
     /// `bbc-quote-header`, `bbc-spoiler`, `bbc-code`, `bbc-fixed`, ...) for theme CSS; every text
     /// and attribute is escaped, and links and images only point at http, https, mailto or
     /// relative URLs.
-    public func renderHTML() -> String {
-        var renderer = BBCodeToHTMLRenderer(document: self)
+    ///
+    /// `imageSources` swaps an image's address for another where the page should show something
+    /// the post cannot name yet: a preview's local image (its stand-in URL) drawn from a `data:` URI.
+    public func renderHTML(imageSources: [String: String] = [:]) -> String {
+        var renderer = BBCodeToHTMLRenderer(document: self, imageSources: imageSources)
         return renderer.render()
     }
 }
@@ -13,14 +16,16 @@ extension BBCodeDocument {
 private struct BBCodeToHTMLRenderer {
     let document: BBCodeDocument
     let engine: BBCodeEngine
+    let imageSources: [String: String]
     private var out = ""
     /// What each open element writes when it closes, and whether it was preformatted.
     private var closers: [(html: String, preformatted: Bool)] = []
     private var preformattedDepth = 0
 
-    init(document: BBCodeDocument) {
+    init(document: BBCodeDocument, imageSources: [String: String]) {
         self.document = document
         self.engine = document.dialect.bbcodeEngine
+        self.imageSources = imageSources
     }
 
     mutating func render() -> String {
@@ -93,7 +98,7 @@ private struct BBCodeToHTMLRenderer {
                 wrap(htmlEscaped(element.openingTag), htmlEscaped(element.closingTag ?? ""))
                 return .proceed
             }
-            let src = htmlEscaped(source)
+            let src = htmlEscaped(imageSources[source] ?? source)
             if element.name == "timg" {
                 // Something Awful shows [timg] as a thumbnail that opens the full image when clicked
                 // (its script boxes it in 170x200); without a script, a link around a small picture.

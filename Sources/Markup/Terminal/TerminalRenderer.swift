@@ -7,16 +7,20 @@ public struct TerminalRenderer: Sendable {
     public var depth: ColorDepth
     /// Columns to lay the post out in (the terminal's width).
     public var width: Int
+    /// What to write for an image in place of its address (`[image: LABEL]`): a preview's local
+    /// image, named by its stand-in URL, is shown by its file name and size.
+    public var imageLabels: [String: String]
 
-    public init(theme: Theme, depth: ColorDepth, width: Int) {
+    public init(theme: Theme, depth: ColorDepth, width: Int, imageLabels: [String: String] = [:]) {
         self.theme = theme
         self.depth = depth
         self.width = max(width, 20)
+        self.imageLabels = imageLabels
     }
 
     /// The post, with `header` (the poster's name) on a bar above it when given.
     public func render(_ document: BBCodeDocument, header: String? = nil) -> String {
-        var walker = TerminalWalker(theme: theme, depth: depth, width: width, document: document)
+        var walker = TerminalWalker(theme: theme, depth: depth, width: width, document: document, imageLabels: imageLabels)
         return walker.render(header: header)
     }
 }
@@ -28,6 +32,7 @@ private struct TerminalWalker {
     let document: BBCodeDocument
     let engine: BBCodeEngine
     let plain: Bool
+    let imageLabels: [String: String]
     var lines: TerminalLines
 
     /// What closing an element does, pushed when it opens.
@@ -54,9 +59,10 @@ private struct TerminalWalker {
     private var lists: [(style: BBCodeListStyle, next: Int)] = []
     private var tableCells: [Int] = []
 
-    init(theme: Theme, depth: ColorDepth, width: Int, document: BBCodeDocument) {
+    init(theme: Theme, depth: ColorDepth, width: Int, document: BBCodeDocument, imageLabels: [String: String]) {
         self.theme = theme
         self.document = document
+        self.imageLabels = imageLabels
         self.engine = document.dialect.bbcodeEngine
         self.plain = depth == .none
         self.lines = TerminalLines(width: width, depth: depth, base: theme.color(.postBackground))
@@ -141,7 +147,7 @@ private struct TerminalWalker {
                 closers.append(.literal(element.closingTag ?? ""))
                 return .proceed
             }
-            write("[image: \(source)]", style: accent(.accentImage), unbroken: true)
+            write("[image: \(imageLabels[source] ?? source)]", style: accent(.accentImage), unbroken: true)
             return .skipChildren
         case .video:
             if let href = BBCodeLinks.href(of: node, in: document) {

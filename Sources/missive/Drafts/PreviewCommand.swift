@@ -22,6 +22,11 @@ struct PreviewCommand: AsyncParsableCommand {
             instead (to standard output, or to --output FILE); --open shows it with $BROWSER, or \
             xdg-open when BROWSER is not set.
 
+            Local images in Markdown (![cat](cat.png), ~/pics/x.jpg, /abs/y.gif: paths relative to \
+            the current directory) are shown before they are uploaded: the terminal names each with \
+            its pixel size, format and byte size, or says why it cannot be sent (missing, not an \
+            image); --html embeds them in the page (as data: URIs, so the page stays self-contained).
+
             --remote asks the profile's forum to render the post instead (the Preview button of \
             the form the post would be sent from; nothing is posted) and shows the forum's \
             rendering: as text, or with --html inside the themed page. It needs a logged-in \
@@ -100,7 +105,9 @@ struct PreviewCommand: AsyncParsableCommand {
         let profile = try config.profile(named: profile ?? source.profile)
         let dialect = dialect.flatMap(Dialect.init(rawValue:)) ?? profile.bbcodeDialect
         let format = format.flatMap(DraftFormat.init(rawValue:)) ?? source.format
-        let bbcode = format == .markdown ? BBCodeConverter(dialect: dialect).convert(source.body) : source.body
+        // Local images are shown before they are uploaded: named with their size, or embedded.
+        let images = format == .markdown ? PreviewLocalImages(markdown: source.body, base: PreviewLocalImages.commandBase(), dialect: dialect) : nil
+        let bbcode = images.map { BBCodeConverter(dialect: dialect).convert($0.markdown) } ?? source.body
         let author = profile.username ?? profile.name
 
         let theme = try ThemeSelection.theme(requested: theme, profile: profile, forum: source.forum,
@@ -108,7 +115,8 @@ struct PreviewCommand: AsyncParsableCommand {
         // Both previews go out the same two ways: drawn by Markup's terminal renderer, or in the themed page.
         func show(_ document: @autoclosure () -> BBCodeDocument, page title: String, html bodyHTML: () -> String) throws {
             guard html else {
-                let renderer = TerminalRenderer(theme: theme, depth: color.depth, width: width ?? TerminalSize.columns())
+                let renderer = TerminalRenderer(theme: theme, depth: color.depth, width: width ?? TerminalSize.columns(),
+                                                imageLabels: images?.labels ?? [:])
                 return writeOut(renderer.render(document(), header: author))
             }
             try writePage(ThemedPage(title: "\(title): \(source.title)", theme: theme,
@@ -117,7 +125,7 @@ struct PreviewCommand: AsyncParsableCommand {
 
         guard remote else {
             let document = BBCode.parse(bbcode, dialect: dialect)
-            return try show(document, page: "Preview") { document.renderHTML() }
+            return try show(document, page: "Preview") { document.renderHTML(imageSources: images?.sources ?? [:]) }
         }
         let threadID = try thread.map { (text) throws(ForumReferenceError) in try ForumReference.parse(text, as: .thread).id }
         let rendered = try await RemotePreview.fetch(bbcode, target: try RemotePreview.target(for: source, thread: threadID),

@@ -36,11 +36,13 @@ func runMissive(
     _ arguments: [String],
     stdin: Data = Data(),
     environment: [String: String] = [:],
-    binary: String = "missive"
+    binary: String = "missive",
+    directory: URL? = nil
 ) throws -> CommandResult {
     let process = Process()
     process.executableURL = BuiltBinary.url(binary)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     process.environment = childEnvironment(environment)
 
     let input = Pipe(), output = Pipe(), error = Pipe()
