@@ -103,4 +103,38 @@ import Testing
         let plain = try preview([bbcode.path, "--format", "bbcode"])
         #expect(plain.output.contains("[img]cat.png[/img]"), "BBCode has no local images; shown as typed")
     }
+
+    /// Headless Chromium draws the page from the file alone: the local picture (a real, solid
+    /// magenta PNG, written by Python's zlib) is on the screenshot before anything is uploaded.
+    @Test func aBrowserShowsTheEmbeddedImage() throws {
+        let picture = work.appendingPathComponent("magenta.png")
+        let (made, madeLog) = try runProgram(["python3", "-c", """
+            import struct, sys, zlib
+            w, h = 300, 200
+            raw = b"".join(b"\\x00" + b"\\xff\\x00\\xff" * w for _ in range(h))
+            chunk = lambda t, d: struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+            png = b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+            png += chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+            open(sys.argv[1], "wb").write(png)
+            """, picture.path])
+        #expect(made == 0, "\(madeLog)")
+        let draft = work.appendingPathComponent("magenta.md")
+        try Data("Look:\n\n![magenta](magenta.png)\n".utf8).write(to: draft)
+        let page = work.appendingPathComponent("page.html")
+        let result = try preview([draft.path, "--html", "--output", page.path])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let shot = work.appendingPathComponent("page.png")
+        let browser = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let chromium = try #require(browser, "chromium is a test dependency (make test-deps)")
+        _ = try runProgram(["timeout", "60", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                            "--window-size=800,600", "--user-data-dir=\(work.appendingPathComponent("chromium").path)",
+                            "--screenshot=\(shot.path)", "file://\(page.path)"], directory: work)
+        let (decoded, json) = try runProgram(["python3", "scripts/png-stats.py", shot.path, "--count", "#ff00ff"],
+                                             directory: BuiltBinary.packageRoot)
+        #expect(decoded == 0, "\(json)")
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let counts = try #require(stats["count"] as? [String: Int], "\(json)")
+        // 300x200 magenta pixels, all of them on the 800x600 screen.
+        #expect(counts["#ff00ff"] == 60_000, "\(json)")
+    }
 }
