@@ -109,13 +109,14 @@ public final class SandboxServer: Sendable {
         let cloudflare = CloudflareGate()
         let images = SandboxImageHost(directory: directory.appendingPathComponent("images"), clock: configuration.clock)
         // The image host first: the forum's status page names its address.
-        let imagesListener = try await Listener.start(port: configuration.imagesPort, option: "--images-port",
+        let pool = SharedSocketPool(NoDelaySocketPool(pool: HTTPServer.defaultPool()))
+        let imagesListener = try await Listener.start(port: configuration.imagesPort, option: "--images-port", pool: pool,
                                                       handler: SandboxImagesHTTPHandler(images: images))
         let handler = SandboxHTTPHandler(forum: forum, dice: dice, counter: RequestCounter(), cloudflare: cloudflare,
                                          imagesURL: imagesListener.baseURL)
         let forumListener: Listener
         do {
-            forumListener = try await Listener.start(port: configuration.port, option: "--port", handler: handler)
+            forumListener = try await Listener.start(port: configuration.port, option: "--port", pool: pool, handler: handler)
         } catch {
             await imagesListener.stop()
             throw error
@@ -131,12 +132,12 @@ public final class SandboxServer: Sendable {
         let port: UInt16
         let baseURL: URL
 
-        static func start(port wanted: UInt16, option: String, handler: some HTTPHandler) async throws -> Listener {
+        static func start(port wanted: UInt16, option: String, pool: some AsyncSocketPool,
+                          handler: some HTTPHandler) async throws -> Listener {
             // A long handler timeout: slow answers must be slow, not turned into 500s by the server.
             let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: wanted)
             let http = HTTPServer(address: address, timeout: 24 * 3600,
-                                  pool: NoDelaySocketPool(pool: HTTPServer.defaultPool()),
-                                  logger: .disabled, handler: handler)
+                                  pool: pool, logger: .disabled, handler: handler)
             let failure = RunFailure()
             let task = Task {
                 do { try await http.run() } catch {

@@ -104,21 +104,9 @@ import Testing
         let data = try makeTemporaryDirectory("sandbox-command")
         defer { try? FileManager.default.removeItem(at: data) }
         let process = Process()
-        process.executableURL = BuiltBinary.url("missive")
-        process.arguments = ["sandbox", "--port", "0", "--data", data.path, "--flood", "0"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-
         // The first line names the address: "Sandbox forum at http://127.0.0.1:PORT/ ...".
-        var firstLine = Data()
-        while !firstLine.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            firstLine += chunk
-        }
+        let firstLine = try Self.start(process, ["--port", "0", "--data", data.path, "--flood", "0"])
         let line = String(decoding: firstLine, as: UTF8.self)
         let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
         let url = try #require(URL(string: "\(address)_sandbox/state.json"))
@@ -139,19 +127,8 @@ import Testing
         let data = try makeTemporaryDirectory("sandbox-json")
         defer { try? FileManager.default.removeItem(at: data) }
         let process = Process()
-        process.executableURL = BuiltBinary.url("missive")
-        process.arguments = ["sandbox", "--port", "0", "--data", data.path, "--flood", "0", "--json"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        var firstLine = Data()
-        while !firstLine.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            firstLine += chunk
-        }
+        let firstLine = try Self.start(process, ["--port", "0", "--data", data.path, "--flood", "0", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: firstLine) as? [String: Any])
         let forum = try #require((object["forum_url"] as? String).flatMap(URL.init(string:)))
         let images = try #require((object["images_url"] as? String).flatMap(URL.init(string:)))
@@ -172,5 +149,22 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: file.path), "the status file goes with the sandbox")
+    }
+
+    /// Runs `missive sandbox ARGUMENTS` in `process` and returns the first line it prints.
+    static func start(_ process: Process, _ arguments: [String]) throws -> Data {
+        process.executableURL = BuiltBinary.url("missive")
+        process.arguments = ["sandbox"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var firstLine = Data()
+        while !firstLine.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            firstLine += chunk
+        }
+        return firstLine
     }
 }
