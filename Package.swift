@@ -125,7 +125,14 @@ let package = Package(
             dependencies: ["Application", "Compose", "Store", "Forum", "Outbox", "Common", "Sandbox"],
             path: "Tests/ApplicationTests"
         ),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "Common", "CLibXML2"], path: "Tests/SandboxTests"),
+        .testTarget(
+            name: "SandboxTests",
+            dependencies: [
+                "Sandbox", "Common", "CLibXML2", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            path: "Tests/SandboxTests"
+        ),
         // Runs the built `missive` and `missive-sandbox` binaries as a user would.
         // Forum: the compose tests post their fixtures through the real adapter (missive cannot send yet).
         .testTarget(name: "CommandLineTests", dependencies: ["Common", "Forum"], path: "Tests/CommandLineTests"),

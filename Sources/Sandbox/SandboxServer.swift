@@ -31,7 +31,7 @@ import Foundation
 ///   strike after storing (`Fault.storesFirst`) leave the post in the state dump.
 /// - An Imgur API v3-compatible image host answers on a port of its own, `imagesURL` (`/3/image`,
 ///   `/i/ID.EXT`; `SandboxImageHost` lists the routes and `POST /_sandbox/image-fault?next=KIND`
-///   there). The forum's `GET /_sandbox/status.json` names both addresses.
+///   there). The forum's `GET /_sandbox/status.json` names the image host's address.
 public final class SandboxServer: Sendable {
     public let port: UInt16
     /// Where the SQLite file lives.
