@@ -51,6 +51,7 @@ public struct OutboxImageListing: Equatable, Sendable {
     public var height: Int
     public var itemState: String
     public var itemTarget: String
+    public var profile: String
     public var postURL: String?
 }
 
@@ -77,13 +78,13 @@ extension Store {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT i.*, b.byteCount AS byteCount, b.width AS width, b.height AS height,
-                       o.state AS itemState, o.target AS itemTarget, o.url AS postUrl
+                       o.state AS itemState, o.target AS itemTarget, o.profile AS profile, o.url AS postUrl
                 FROM outbox_image i JOIN image_blob b ON b.sha256 = i.sha256 JOIN outbox_item o ON o.id = i.itemId
                 ORDER BY i.itemId DESC, i.position
                 """).map { row in
                 OutboxImageListing(row: try OutboxImageRow(row: row), byteCount: row["byteCount"], width: row["width"],
                                    height: row["height"], itemState: row["itemState"], itemTarget: row["itemTarget"],
-                                   postURL: row["postUrl"])
+                                   profile: row["profile"], postURL: row["postUrl"])
             }
         }
     }
