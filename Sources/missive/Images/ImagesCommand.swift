@@ -21,7 +21,7 @@ struct ImagesList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the outbox's images, newest item first.",
-        discussion: "Columns: host id, state, size, file as the draft named it, item, hosted address, uploaded at.")
+        discussion: "Columns: host id, state, size, outbox item, when uploaded, hosted address, and the file as the draft named it.")
 
     @Flag(name: .long, help: "Print JSON for scripts.")
     var json = false
@@ -39,12 +39,13 @@ struct ImagesList: AsyncParsableCommand {
             Console.note("no images yet: a queued draft's local images are listed here")
             return
         }
-        if headerOptions.headers { Console.print("ID       STATE      SIZE        FILE  ITEM  URL  UPLOADED") }
+        var table = TextTable([("ID", 0), ("STATE", 0), ("SIZE", 0), ("ITEM", 0), ("UPLOADED", 0), ("URL", 0), ("FILE", 0)])
         for entry in entries {
             let row = ImageRowJSON(entry)
-            Console.print([row.id ?? "-", row.state, "\(row.bytes) B \(row.width)x\(row.height)", row.file, "item \(row.item)",
-                           row.url ?? "-", row.uploadedAt ?? "-"].joined(separator: "  "))
+            table.append([row.id ?? "-", row.state, "\(row.bytes) B, \(row.width)x\(row.height)", "\(row.item) (\(row.itemState))",
+                          row.uploadedAt ?? "-", row.url ?? "-", row.file])
         }
+        FileHandle.standardOutput.write(Data(table.render(width: TableTerminal.width(), headers: headerOptions.headers).utf8))
     }
 }
 
