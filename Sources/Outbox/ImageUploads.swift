@@ -29,11 +29,13 @@ struct ImageUploads: Sendable {
         guard !images.isEmpty, ImagePlaceholder.appears(in: item.command.bbcode) else { return .ready }
         let host: any ImageHost
         do {
-            guard let hosts else { throw OutboxError.draftNotReady(item.draftID ?? 0, "no image host is set up") }
-            host = try hosts.host(for: item.profile)
+            guard let found = try hosts?.host(for: item.profile) else {
+                let why = "profile \(item.profile) has no image host for its local images"
+                return .stop(.rejected(.notConfigured(why)), outcome: "not sent", message: why)
+            }
+            host = found
         } catch {
-            return .stop(.rejected(.notConfigured("the image host of profile \(item.profile): \(error)")), outcome: "not sent",
-                         message: "\(error)")
+            return .stop(.rejected(.notConfigured("\(error)")), outcome: "not sent", message: "\(error)")
         }
         let blobs = ImageBlobs(store: store)
         for index in images.indices where images[index].state.hosted == nil {
