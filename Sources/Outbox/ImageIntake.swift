@@ -16,8 +16,10 @@ public struct ImageIntake: Sendable {
     /// The local images of each Markdown draft, checked and kept in the store (by content, so
     /// the files may change or go afterwards). Any bad image refuses the whole queue call
     /// (`DraftImagesError` names each file and why); kept copies of the others stay, unused.
-    static func keep(_ ids: [Int64], intake: ImageIntake?, store: Store, now: Date) throws -> [Int64: [KeptDraftImage]] {
-        var kept: [Int64: [KeptDraftImage]] = [:]
+    /// Keyed by draft, with the revision they were found in (the queue transaction reads the
+    /// draft again, and its images' places in the text hold only for that revision).
+    static func keep(_ ids: [Int64], intake: ImageIntake?, store: Store, now: Date) throws -> [Int64: (revision: Int, images: [KeptDraftImage])] {
+        var kept: [Int64: (revision: Int, images: [KeptDraftImage])] = [:]
         for id in ids {
             guard let draft = try store.outboxRead({ try $0.draft(id) }), draft.content.format == .markdown else { continue }
             let base = intake?.base ?? ImagePathBase(workingDirectory: FileManager.default.currentDirectoryPath,
@@ -25,7 +27,8 @@ public struct ImageIntake: Sendable {
             guard !LocalImages.local(in: draft.content.body, base: base).isEmpty else { continue }
             guard let intake else { throw OutboxError.draftNotReady(id, "it has local images, and no image host is set up here") }
             let limit = try intake.limit(draft.content.profile)
-            kept[id] = try ImageBlobs(store: store).keepLocalImages(of: draft.content.body, base: base, limit: limit, now: now)
+            kept[id] = (draft.revision,
+                        try ImageBlobs(store: store).keepLocalImages(of: draft.content.body, base: base, limit: limit, now: now))
         }
         return kept
     }

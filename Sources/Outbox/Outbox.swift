@@ -35,7 +35,7 @@ public struct Outbox: Sendable {
             var items: [OutboxItem] = []
             var steps: [OutboxHistory.Step] = []
             for id in ids {
-                let (item, before) = try Self.queue(draft: id, dialect: dialect, images: kept[id] ?? [], due: due,
+                let (item, before) = try Self.queue(draft: id, dialect: dialect, images: kept[id], due: due,
                                                     windowUntil: windowUntil, in: tx, now: now)
                 items.append(item)
                 steps.append(OutboxHistory.Step(item: item.id, before: before, after: item.state))
@@ -51,10 +51,14 @@ public struct Outbox: Sendable {
     }
 
     private static func queue(
-        draft id: Int64, dialect: (String) throws -> Dialect, images: [KeptDraftImage], due: Date, windowUntil: Date?,
-        in tx: OutboxTransaction, now: Date
+        draft id: Int64, dialect: (String) throws -> Dialect, images kept: (revision: Int, images: [KeptDraftImage])?, due: Date,
+        windowUntil: Date?, in tx: OutboxTransaction, now: Date
     ) throws -> (OutboxItem, OutboxState?) {
         guard let draft = try tx.draft(id) else { throw StoreError.notFound(what: "draft \(id)") }
+        if let kept, kept.revision != draft.revision {
+            throw OutboxError.draftNotReady(id, "it was saved again while its images were being kept; queue it again")
+        }
+        let images = kept?.images ?? []
         let key = "draft/\(id)/\(draft.revision)"
         var item: OutboxItem
         let before: OutboxState?
