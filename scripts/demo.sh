@@ -37,6 +37,9 @@ http() {
 }
 
 step "The sandbox forum on a free port, flood control every $FLOOD s"
+# The files exist before the loop below reads them (the background job opens them when it starts).
+: >"$DEMO/sandbox.out"
+: >"$DEMO/sandbox.log"
 "$BIN/missive-sandbox" --port 0 --flood "$FLOOD" --data "$DEMO/forum" >"$DEMO/sandbox.out" 2>"$DEMO/sandbox.log" &
 SANDBOX_PID=$!
 for _ in $(seq 200); do

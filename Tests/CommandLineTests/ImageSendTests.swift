@@ -14,8 +14,9 @@ import Testing
 
     /// A world whose sandbox profile's image API is the sandbox that runs (`missive init` wrote
     /// the default port's), and a directory for the pictures.
-    static func world(config: [String] = ["undo_window = 0", "retry_base = 1", "reconcile_grace = 2"]) async throws -> (OutboxWorld, URL) {
-        let world = try await OutboxWorld(config: config)
+    static func world(faults: String? = nil, config: [String] = ["undo_window = 0", "retry_base = 1", "reconcile_grace = 2"])
+        async throws -> (OutboxWorld, URL) {
+        let world = try await OutboxWorld(faults: faults, config: config)
         let file = world.home.appendingPathComponent("config/config.toml")
         let text = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("image_api") ? "image_api = \"\(world.baseURL)\"" : String($0) }
@@ -100,12 +101,13 @@ import Testing
     }
 
     @Test func aSenderKilledBetweenUploadAndPostReusesTheUpload() async throws {
-        let (world, pictures) = try await Self.world()
+        // No random faults; a `slow` one (asked for below) stores the post, then answers 10 s later.
+        let (world, pictures) = try await Self.world(faults: "slow=0:10s")
         try Self.png(width: 64, height: 48, fill: 3).write(to: pictures.appendingPathComponent("kill.png"))
         let ids = try await world.drafts([Self.reply("image crash run ![k](\(pictures.path)/kill.png)")])
         #expect(try await world.run(["queue", String(ids[0])]).status == 0)
-        // The post hangs three seconds in the sandbox: the sender is killed while it does, after
-        // the upload is recorded and before the forum answered.
+        // The post's answer takes ten seconds: the sender is killed while it waits, after the
+        // upload is recorded and before the forum answered.
         try await world.failNextPost("slow")
         let sender = try world.start(["send"])
         let recorded = await eventually(within: 20) {
