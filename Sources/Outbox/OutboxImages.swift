@@ -42,6 +42,11 @@ public struct OutboxImages: Sendable {
 
     public init(store: Store) { self.store = store }
 
+    /// One item's images, in the order its draft shows them.
+    public func images(of item: Int64) throws -> [OutboxImage] {
+        try store.outboxRead { tx in try tx.outboxImages(of: item) }
+    }
+
     public func list() throws -> [OutboxImageEntry] {
         try store.outboxImages().map { listing in
             OutboxImageEntry(image: try OutboxImage(row: listing.row), byteCount: listing.byteCount,

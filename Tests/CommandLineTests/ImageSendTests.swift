@@ -72,6 +72,9 @@ import Testing
         // The files may go once queued: the store has its own copies.
         try FileManager.default.removeItem(at: pictures)
         #expect(try await Self.uploads(world).isEmpty, "nothing leaves the machine at queue time")
+        let waiting = try await world.run(["queue", "show", "1"])
+        #expect(waiting.output.contains("images:   2\n  cat.png: pending (uploaded when it is sent)\n  big cat.png: pending"),
+                "\(waiting.output)")
 
         let send = try await world.run(["send"])
         #expect(send.status == 0, "\(send.errorOutput)")
@@ -84,6 +87,8 @@ import Testing
         let urls = listed.compactMap { $0["url"] as? String }
         try #require(urls.count == 2)
         let posts = try await Self.posts(world, holding: "image run one")
+        let detail = try await world.run(["queue", "show", "1"]).output
+        #expect(detail.contains("  cat.png: uploaded: \(urls[0])\n  big cat.png: uploaded: \(urls[1])"), "\(detail)")
         #expect(posts == ["image run one [img]\(urls[0])[/img] and [timg]\(urls[1])[/timg]"],
                 "SA's rule: 1000x700 is larger than 800x600, so [timg]; 320x240 is [img]")
 
