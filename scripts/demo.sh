@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `make demo`: the whole flow on a fresh machine, against the local sandbox forum.
 # A throw-away MISSIVE_HOME, the sandbox on a free port with a short flood interval, the starter
-# templates and sample drafts imported, a reply composed from a template without an editor, two
-# replies and a PM queued, one transient fault injected so that a retry shows, everything sent,
-# and the thread printed as the forum shows it. Needs no terminal and no standard input (CI runs
+# templates and sample drafts imported, a reply composed from a template without an editor, three
+# replies (one with a local picture) and a PM queued, one transient fault injected so that a retry
+# shows, everything sent, and the thread printed as the forum shows it. Needs no terminal and no standard input (CI runs
 # it); on a terminal it keeps the sandbox running until Enter so that you can open it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,6 +37,9 @@ http() {
 }
 
 step "The sandbox forum on a free port, flood control every $FLOOD s"
+# The files exist before the loop below reads them (the background job opens them when it starts).
+: >"$DEMO/sandbox.out"
+: >"$DEMO/sandbox.log"
 "$BIN/missive-sandbox" --port 0 --flood "$FLOOD" --data "$DEMO/forum" >"$DEMO/sandbox.out" 2>"$DEMO/sandbox.log" &
 SANDBOX_PID=$!
 for _ in $(seq 200); do
@@ -70,8 +73,15 @@ SECOND=$(printf '%s\n' "Posted from **Missive** through its outbox:" "" "- queue
     "- retried after a *database error*" "- spaced by the forum's flood control" | m reply "$THREAD" --new --no-edit --body-file -)
 NOTE=$(printf '%s\n' "Hi Zoë, the replies are up in the welcome thread." | m pm Zoë --subject "Missive demo" --no-edit --body-file -)
 
-step "Queue all three"
-for draft in "$FIRST" "$SECOND" "$NOTE"; do m queue "$draft" >/dev/null; done
+step "A reply with a picture from this machine (a 16x16 PNG): kept in the store when queued, uploaded when sent"
+printf '%b' '\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00\x00\x10\x00\x00\x00\x10\x08\x02\x00\x00\x00\x90\x91\x68\x36\x00\x00\x00\x22\x49\x44\x41\x54\x78\xda\x63\xd0\xa8\x38\x01\x47\xff\x91\x10\x2e\x71\x86\x41\xa8\x81\x18\x45\xc8\xe2\x83\x51\xc3\x68\x3c\x0c\x0a\x0d\x00\xd4\x75\xd3\x90\xcd\xd6\x21\x66\x00\x00\x00\x00\x49\x45\x4e\x44\xae\x42\x60\x82' >"$DEMO/checkers.png"
+# The profile's image host (image_api): the sandbox answers the Imgur API on its own address.
+sed -i "s#^image_api = .*#image_api = \"$BASE\"#" "$MISSIVE_HOME/config/config.toml"
+PICTURE=$(printf '%s\n' "And a picture, uploaded by Missive before this post: ![checkers]($DEMO/checkers.png)" \
+    | m reply "$THREAD" --new --no-edit --body-file -)
+
+step "Queue all four"
+for draft in "$FIRST" "$SECOND" "$NOTE" "$PICTURE"; do m queue "$draft" >/dev/null; done
 m queue list
 
 step "One transient fault: the forum's next post gets its database-error page"
@@ -84,10 +94,14 @@ step "The outbox afterwards"
 m queue list
 m queue show 2 | sed -n '1,/^$/p'
 
+step "The uploaded picture: where it is, and which post shows it"
+m images list
+
 step "Thread $THREAD as the forum shows it"
 # The sandbox's own page (windows-1252, as the forum's are): each post's author and text, with
 # smilies as their codes, list items and quotes on lines of their own.
 http GET "showthread.php?threadid=$THREAD&perpage=40" | iconv -f WINDOWS-1252 -t UTF-8 | sed -E \
+    -e 's#<img class="bbc-(t?img)" src="([^"]*)"[^>]*>#[\1 \2]#g' \
     -e 's/<img[^>]*title="([^"]*)"[^>]*>/\1/g' \
     -e 's#<div class="bbc-quote-header">([^<]*)</div>#\n| \1\n| #g' \
     -e 's#<li>#\n- #g' -e 's#</(ul|ol|blockquote)>#\n#g' | awk '

@@ -14,6 +14,11 @@ public struct Profile: Sendable, Equatable {
     /// Preview theme for this profile; `forumThemes` overrides it per forum id, as Awful.app does.
     public var theme: String?
     public var forumThemes: [String: String]
+    /// The Imgur API v3-compatible image host that local images go to (`image_api`), and the
+    /// application's client id for anonymous uploads (`image_client_id`). The user's own token
+    /// is a secret and lives beside the cookie jar, not here.
+    public var imageAPI: String?
+    public var imageClientID: String?
     /// The config file this profile was read from, and the line of each of its keys there
     /// ("dialect", "forum_themes.219"), so that a value only Missive's other modules can judge
     /// (a theme) is reported where it was written. Empty for a profile made in code.
@@ -61,6 +66,7 @@ public struct Profile: Sendable, Equatable {
     public static func == (lhs: Profile, rhs: Profile) -> Bool {
         lhs.name == rhs.name && lhs.engine == rhs.engine && lhs.baseURL == rhs.baseURL && lhs.username == rhs.username
             && lhs.dialect == rhs.dialect && lhs.theme == rhs.theme && lhs.forumThemes == rhs.forumThemes
+            && lhs.imageAPI == rhs.imageAPI && lhs.imageClientID == rhs.imageClientID
     }
 
     /// `FILE:LINE: profiles.NAME.KEY = "VALUE" is not WHAT; use one of A, B`: a value config.toml
@@ -155,7 +161,16 @@ public struct Config: Sendable, Equatable {
     }
 
     public static func sandboxProfile(port: Int = Config.sandboxPort) -> Profile {
-        Profile(name: "sandbox", baseURL: "http://127.0.0.1:\(port)/", username: "Missive Tester")
+        var profile = Profile(name: "sandbox", baseURL: "http://127.0.0.1:\(port)/", username: "Missive Tester")
+        profile.imageAPI = sandboxImageAPI(port: port)
+        profile.imageClientID = "missive-sandbox"
+        return profile
+    }
+
+    /// The sandbox's image API. The one place it is made from the sandbox's address; everything
+    /// else reads a profile's `image_api`.
+    public static func sandboxImageAPI(port: Int = Config.sandboxPort) -> String {
+        "http://127.0.0.1:\(port)/"
     }
 
     public func profile(named name: String? = nil) throws(ConfigError) -> Profile {
@@ -258,6 +273,21 @@ public struct Config: Sendable, Equatable {
                 baseURL: baseURL, username: try string(prefix + "username"),
                 dialect: try member(prefix + "dialect", isNot: "a dialect Missive knows"),
                 theme: try string(prefix + "theme"), forumThemes: forumThemes)
+            if let api = try string(prefix + "image_api") {
+                guard Profile.forumAddress(api) != nil else {
+                    throw .wrongType(file: source, key: prefix + "image_api", line: document.line(of: prefix + "image_api") ?? 0,
+                                     expected: "an http:// or https:// address of an Imgur-compatible API, as \"https://api.imgur.com/\"")
+                }
+                profile.imageAPI = api
+            }
+            if let id = try string(prefix + "image_client_id") {
+                guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+                    throw .wrongType(file: source, key: prefix + "image_client_id",
+                                     line: document.line(of: prefix + "image_client_id") ?? 0,
+                                     expected: "an image host's client id: printable ASCII without spaces")
+                }
+                profile.imageClientID = id
+            }
             profile.file = source
             for entry in document.entries where entry.key.hasPrefix(prefix) {
                 profile.lines[String(entry.key.dropFirst(prefix.count))] = entry.line
@@ -271,7 +301,7 @@ public struct Config: Sendable, Equatable {
     }
 
     static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0) + ["default_profile"]
-    static let profileKeys = ["engine", "base_url", "username", "dialect", "theme"]
+    static let profileKeys = ["engine", "base_url", "username", "dialect", "theme", "image_api", "image_client_id"]
 
     /// A key Missive does not read is an error, as in a theme file: a mistyped `dialcet` would
     /// otherwise leave the engine's dialect in place without a word.
@@ -312,6 +342,8 @@ public struct Config: Sendable, Equatable {
             if let username = profile.username { lines.append("username = \(TOML.quote(username))") }
             if let dialect = profile.dialect { lines.append("dialect = \(TOML.quote(dialect.rawValue))") }
             if let theme = profile.theme { lines.append("theme = \(TOML.quote(theme))") }
+            if let api = profile.imageAPI { lines.append("image_api = \(TOML.quote(api))") }
+            if let id = profile.imageClientID { lines.append("image_client_id = \(TOML.quote(id))") }
             if !profile.forumThemes.isEmpty {
                 lines += ["", "[profiles.\(TOML.key(profile.name)).forum_themes]"]
                 for (forum, theme) in profile.forumThemes.sorted(by: { $0.key < $1.key }) {

@@ -5,8 +5,10 @@ import Store
 extension ForumCommand {
     /// The Command a draft stands for, its Markdown converted to the profile's dialect now, so
     /// that the queued text is fixed. Anything the forum would refuse for lack of a field is
-    /// refused here, before it is queued.
-    public static func make(from draft: Draft, dialect: Dialect) throws(OutboxError) -> ForumCommand {
+    /// refused here, before it is queued. `images` are the draft's local images, kept in the
+    /// store: each goes into the BBCode under its stand-in address (`ImagePlaceholder`), in the
+    /// dialect's large-image tag where its thumbnail rule says so.
+    public static func make(from draft: Draft, dialect: Dialect, images: [KeptDraftImage] = []) throws(OutboxError) -> ForumCommand {
         let content = draft.content
         func refuse(_ why: String) -> OutboxError { .draftNotReady(draft.id, why) }
         guard draft.state != .deleted else { throw refuse("it is deleted (`missive undo` may bring it back)") }
@@ -16,7 +18,9 @@ extension ForumCommand {
         let body = content.body.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !body.isEmpty else { throw refuse("its body is empty") }
         let bbcode = switch content.format {
-        case .markdown: BBCodeConverter(dialect: dialect).convert(content.body).trimmingCharacters(in: .newlines)
+        case .markdown:
+            try BBCodeConverter(dialect: dialect, options: try imageOptions(images, dialect: dialect))
+                .convert(try withPlaceholders(content.body, images, draft: draft.id)).trimmingCharacters(in: .newlines)
         case .bbcode: body
         }
         let subject = content.subject.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -47,5 +51,26 @@ extension ForumCommand {
                 to: to, subject: subject, bbcode: bbcode, replyTo: content.target.replyTo.flatMap { Int(exactly: $0) },
                 forwardOf: content.target.forwardOf.flatMap { Int(exactly: $0) })
         }
+    }
+
+    /// The draft's Markdown with each kept local image pointing at its stand-in address.
+    private static func withPlaceholders(_ markdown: String, _ images: [KeptDraftImage], draft: Int64) throws(OutboxError) -> String {
+        guard !images.isEmpty else { return markdown }
+        let hashes = Dictionary(images.map { ($0.image.sourceRange, $0.kept.hash) }, uniquingKeysWith: { first, _ in first })
+        do {
+            return try LocalImages.rewrite(markdown, images: images.map(\.image)) { image in
+                hashes[image.sourceRange].map { .markdownImage(url: ImagePlaceholder.url($0)) }
+            }
+        } catch {
+            throw .draftNotReady(draft, error.description)
+        }
+    }
+
+    /// The stand-ins of the images the dialect's thumbnail rule finds too large to show inline.
+    private static func imageOptions(_ images: [KeptDraftImage], dialect: Dialect) -> ConversionOptions {
+        guard let rule = dialect.thumbnailRule else { return ConversionOptions() }
+        return ConversionOptions(largeImages: Set(images.filter { rule.wantsThumbnail($0.kept.pixelSize) }.map {
+            ImagePlaceholder.url($0.kept.hash)
+        }))
     }
 }

@@ -17,20 +17,26 @@ public struct Outbox: Sendable {
     /// straight away instead (`--send`): it goes into the undo window at once.
     /// The same revision is never queued twice: a cancelled or failed item of it is queued again,
     /// a waiting or sent one is an error that names it.
-    public func queue(draft id: Int64, dialect: Dialect, due: Date, windowUntil: Date? = nil, now: Date) throws -> OutboxItem {
-        try queue(drafts: [id], dialect: { _ in dialect }, due: due, windowUntil: windowUntil, now: now)[0]
+    public func queue(
+        draft id: Int64, dialect: Dialect, images: ImageIntake? = nil, due: Date, windowUntil: Date? = nil, now: Date
+    ) throws -> OutboxItem {
+        try queue(drafts: [id], dialect: { _ in dialect }, images: images, due: due, windowUntil: windowUntil, now: now)[0]
     }
 
     /// Queues several drafts in one transaction: all of them, or (on any error) none.
-    /// `dialect` gives each draft's profile its BBCode dialect.
+    /// `dialect` gives each draft's profile its BBCode dialect. Local images are checked and
+    /// kept first (`images`); a bad one refuses the queue before anything is queued.
     public func queue(
-        drafts ids: [Int64], dialect: (String) throws -> Dialect, due: Date, windowUntil: Date? = nil, now: Date
+        drafts ids: [Int64], dialect: (String) throws -> Dialect, images: ImageIntake? = nil, due: Date, windowUntil: Date? = nil,
+        now: Date
     ) throws -> [OutboxItem] {
-        try store.outbox { tx in
+        let kept = try ImageIntake.keep(ids, intake: images, store: store, now: now)
+        return try store.outbox { tx in
             var items: [OutboxItem] = []
             var steps: [OutboxHistory.Step] = []
             for id in ids {
-                let (item, before) = try Self.queue(draft: id, dialect: dialect, due: due, windowUntil: windowUntil, in: tx, now: now)
+                let (item, before) = try Self.queue(draft: id, dialect: dialect, images: kept[id], due: due,
+                                                    windowUntil: windowUntil, in: tx, now: now)
                 items.append(item)
                 steps.append(OutboxHistory.Step(item: item.id, before: before, after: item.state))
             }
@@ -45,14 +51,19 @@ public struct Outbox: Sendable {
     }
 
     private static func queue(
-        draft id: Int64, dialect: (String) throws -> Dialect, due: Date, windowUntil: Date?, in tx: OutboxTransaction, now: Date
+        draft id: Int64, dialect: (String) throws -> Dialect, images kept: (revision: Int, images: [KeptDraftImage])?, due: Date,
+        windowUntil: Date?, in tx: OutboxTransaction, now: Date
     ) throws -> (OutboxItem, OutboxState?) {
         guard let draft = try tx.draft(id) else { throw StoreError.notFound(what: "draft \(id)") }
+        if let kept, kept.revision != draft.revision {
+            throw OutboxError.draftNotReady(id, "it was saved again while its images were being kept; queue it again")
+        }
+        let images = kept?.images ?? []
         let key = "draft/\(id)/\(draft.revision)"
         var item: OutboxItem
         let before: OutboxState?
         if let existing = try tx.item(idempotencyKey: key) {
-            item = try existingItem(existing, draft: draft, dialect: dialect)
+            item = try existingItem(existing, draft: draft, dialect: dialect, images: images)
             switch item.state {
             case .cancelled, .failed:
                 before = item.state
@@ -67,19 +78,23 @@ public struct Outbox: Sendable {
         } else {
             before = nil
             item = OutboxItem(
-                command: try ForumCommand.make(from: draft, dialect: try dialect(draft.content.profile)), state: .queued(due: due),
+                command: try ForumCommand.make(from: draft, dialect: try dialect(draft.content.profile), images: images),
+                state: .queued(due: due),
                 profile: draft.content.profile, draftID: id, draftRevision: draft.revision,
                 idempotencyKey: key, createdAt: now, updatedAt: now)
         }
         if let windowUntil { try item.apply(.startWindow(until: windowUntil), now: now) }
         if item.id == 0 { item.id = try tx.insert(item.row).id } else { try tx.save(item) }
+        try ImageIntake.record(images, item: item.id, in: tx)
         return (item, before)
     }
 
     /// The item a draft's revision was queued as. A failed or cancelled one whose command can no
     /// longer be read (a damaged row) never went out, so its command is made from the draft again
     /// instead of refusing the queue for good.
-    private static func existingItem(_ row: OutboxRow, draft: Draft, dialect: (String) throws -> Dialect) throws -> OutboxItem {
+    private static func existingItem(
+        _ row: OutboxRow, draft: Draft, dialect: (String) throws -> Dialect, images: [KeptDraftImage]
+    ) throws -> OutboxItem {
         do {
             return try OutboxItem(row: row)
         } catch {
@@ -89,7 +104,7 @@ public struct Outbox: Sendable {
             default: throw error
             }
             var item = OutboxItem(
-                command: try ForumCommand.make(from: draft, dialect: try dialect(draft.content.profile)), state: state,
+                command: try ForumCommand.make(from: draft, dialect: try dialect(draft.content.profile), images: images), state: state,
                 profile: draft.content.profile, draftID: draft.id, draftRevision: draft.revision,
                 idempotencyKey: row.idempotencyKey, createdAt: row.createdAt, updatedAt: row.updatedAt)
             item.id = row.id
@@ -158,7 +173,11 @@ public struct Outbox: Sendable {
                 var item = try tx.outboxItem(id)
                 let before = item.state
                 try item.apply(event(item), now: now)
-                if kind == .outboxRetry { item.failures = 0 }
+                if kind == .outboxRetry {
+                    item.failures = 0
+                    // The user's call after an upload whose fate the host cannot tell: upload again.
+                    if case .failed(.imageUploadUncertain) = before { try tx.resetUploading(of: id) }
+                }
                 try tx.save(item)
                 steps.append(OutboxHistory.Step(item: id, before: before, after: item.state))
                 changed.append(item)

@@ -49,6 +49,16 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
     case givenBack
     /// Written by a Missive before reasons were typed: its words, kept as they were.
     case legacy(String)
+    // Images (from `UploadOutcome` and `UploadReconciliation`); `file` as the draft names it.
+    /// The image host refused the image (too large, not an image it takes, not authorized).
+    case imageRefused(file: String, message: String)
+    /// The image host could not take it now (down, rate-limited, its kept copy unreadable).
+    case imageHostBusy(file: String, message: String)
+    /// The upload's answer was lost: the host is asked whether it landed before any new upload.
+    case imageUploadUnknown(file: String, evidence: String)
+    /// The upload's answer was lost and the host cannot tell whether it landed (anonymous
+    /// Imgur): the user decides (`missive queue retry` uploads it again).
+    case imageUploadUncertain(file: String, message: String)
 
     public init(_ rejection: Rejection) {
         self = switch rejection {
@@ -141,6 +151,10 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case .damaged: "damaged"
         case .givenBack: "given-back"
         case .legacy: "legacy"
+        case .imageRefused: "image-refused"
+        case .imageHostBusy: "image-host-busy"
+        case .imageUploadUnknown: "image-upload-unknown"
+        case .imageUploadUncertain: "image-upload-uncertain"
         }
     }
 
@@ -162,6 +176,13 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case let .damaged(message): message
         case .givenBack: "given back unsent"
         case let .legacy(text): text
+        case let .imageRefused(file, message): "the image host refused image \(file): \(message)"
+        case let .imageHostBusy(file, message): "image \(file) could not be uploaded yet: \(message)"
+        case let .imageUploadUnknown(file, evidence):
+            "the answer to the upload of image \(file) was lost (\(evidence)); the host is asked before it is uploaded again"
+        case let .imageUploadUncertain(file, message):
+            "the upload of image \(file) may have landed, and \(message); nothing was posted. "
+                + "`missive queue retry ITEM` uploads it again (the host may then keep an unused copy)"
         default: ""
         }
     }

@@ -27,6 +27,7 @@ public actor Sender {
     private let classifier: OutcomeClassifier
     private let reconciler: Reconciler
     private let attempt: SendAttempt
+    private let images: ImageUploads
     private let report: SenderReport
 
     private var cachedAdapters: [String: any ForumAdapter] = [:]
@@ -49,7 +50,8 @@ public actor Sender {
     public init(
         store: Store, adapters: any ForumAdapterSource, settings: SenderSettings = SenderSettings(),
         identity: SenderIdentity = .current(), liveness: any SenderLiveness = LocalSenders(),
-        progress: any SendProgress, stop: StopSignal = StopSignal(), clock: SenderClock = .system
+        progress: any SendProgress, stop: StopSignal = StopSignal(), clock: SenderClock = .system,
+        imageHosts: (any ImageHostSource)? = nil
     ) {
         self.store = store
         self.adapters = adapters
@@ -63,6 +65,7 @@ public actor Sender {
         classifier = OutcomeClassifier(policy: settings.policy, settle: settings.settle, pace: FloodPace(margin: settings.paceMargin))
         reconciler = Reconciler(store: store, policy: settings.policy, grace: settings.grace)
         attempt = SendAttempt(store: store, lease: lease)
+        images = ImageUploads(store: store, lease: lease, hosts: imageHosts, settings: settings, clock: clock)
         report = SenderReport(progress: progress)
     }
 
@@ -241,6 +244,17 @@ public actor Sender {
             }
         } else {
             progress.item(item, "sending")
+        }
+
+        // The images go up first (the undo window is over: this item is claimed), each recorded
+        // before the post that shows it is made.
+        switch try await images.prepare(&item, progress: { [progress, item] line in progress.item(item, line) }) {
+        case .ready: break
+        case let .stop(event, outcome, evidence):
+            item.lastError = evidence
+            _ = try finish(&item, attempt: attemptID, outcome: outcome, evidence: evidence, event: event, next: nil)
+            report.outcome(item, evidence)
+            return (false, nil)
         }
 
         if let failure = try await attempt.rememberPreviousText(&item, adapter: adapter) {

@@ -156,6 +156,7 @@ enum Schema {
         }
         OutboxSchema.registerTypedReasons(in: &migrator)
         ImageSchema.register(in: &migrator)
+        OutboxImageSchema.register(in: &migrator)
         return migrator
     }
 }

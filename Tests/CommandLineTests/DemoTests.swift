@@ -25,10 +25,14 @@ import Testing
         #expect(output.contains("Thanks Zoë for the help!"))
         // The injected database error shows as a retry, and everything ends sent.
         #expect(output.contains("retrying at") && output.contains("database is unavailable"))
-        #expect(output.components(separatedBy: "): sent: ").count - 1 == 3)
-        // The thread as the forum shows it: both replies, once each, by the demo's account.
+        #expect(output.components(separatedBy: "): sent: ").count - 1 == 4)
+        // The picture went up before its post, and the post shows it from the image host.
+        #expect(output.contains("uploading image /") && output.contains("checkers.png (91 bytes)"))
+        let picture = try #require(output.firstMatch(of: /(http:\/\/127\.0\.0\.1:\d+\/i\/\w+\.png)/)?.1)
+        // The thread as the forum shows it: the three replies, once each, by the demo's account.
         let thread = try #require(output.components(separatedBy: "as the forum shows it").last)
-        #expect(thread.components(separatedBy: "--- Missive Tester").count - 1 == 2)
+        #expect(thread.components(separatedBy: "--- Missive Tester").count - 1 == 3)
+        #expect(thread.contains("uploaded by Missive before this post: [img \(picture)]"))
         #expect(thread.contains("Thanks Zoë for the help! That fixed it.") && thread.contains("- retried after a database error"))
         #expect(output.contains("Missive demo"), "the PM in Sent Items")
         #expect(output.range(of: #"Open the forum: http://127\.0\.0\.1:\d+/showthread\.php\?threadid=3500001"#, options: .regularExpression) != nil)

@@ -201,7 +201,7 @@ import Testing
         ("dialect = \"PHPBB\"", "config.toml:3: profiles.typo.dialect = \"PHPBB\" is not a dialect"),
         ("dialect = 3", "config.toml:3: profiles.typo.dialect must be a quoted string"),
         ("dialcet = \"phpbb\"", "config.toml:3: profiles.typo.dialcet is not a setting Missive reads; the settings there are "
-            + "engine, base_url, username, dialect, theme, forum_themes.FORUM"),
+            + "engine, base_url, username, dialect, theme, image_api, image_client_id, forum_themes.FORUM"),
         ("[profiles.typo.forum_themes]\nyospos = \"yospos\"", "config.toml:4: profiles.typo.forum_themes.yospos must be named by "
             + "a forum's number"),
     ])
@@ -239,5 +239,29 @@ import Testing
         let config = try Config.parse("[profiles.sa]\nbase_url = \"http://x/\"\ntheme = \"drak\"\n", source: "c.toml")
         #expect(try config.profile(named: "sa").invalidValue("theme", "drak", isNot: "a theme Missive has", validValues: ["dark"])
                     == "c.toml:3: profiles.sa.theme = \"drak\" is not a theme Missive has; use one of dark")
+    }
+
+    @Test func theSandboxProfileHasItsImageHostAndOthersKeepTheirs() throws {
+        let sandbox = Config.sandboxProfile(port: 9000)
+        #expect(sandbox.imageAPI == "http://127.0.0.1:9000/" && sandbox.imageClientID == "missive-sandbox")
+        let text = "[profiles.sa]\nbase_url = \"https://forums.somethingawful.com/\"\nimage_api = \"https://api.imgur.com/\"\nimage_client_id = \"abc123\"\n"
+        let profile = try Config.parse(text, source: "c").profile(named: "sa")
+        #expect(profile.imageAPI == "https://api.imgur.com/" && profile.imageClientID == "abc123")
+        #expect(try Config.parse("[profiles.sa]\nbase_url = \"https://x/\"\n", source: "c").profile(named: "sa").imageAPI == nil)
+    }
+
+    @Test(arguments: [
+        ("image_api = \"ftp://x/\"", "c.toml:3: profiles.sa.image_api must be an http:// or https:// address"),
+        ("image_api = 5", "c.toml:3: profiles.sa.image_api must be"),
+        ("image_client_id = \"has space\"", "c.toml:3: profiles.sa.image_client_id must be an image host's client id"),
+        ("image_client_id = \"\"", "c.toml:3: profiles.sa.image_client_id must be an image host's client id"),
+    ])
+    func aBadImageHostSettingIsRefusedAtItsLine(line: String, message: String) {
+        do {
+            _ = try Config.parse("[profiles.sa]\nbase_url = \"https://x/\"\n\(line)\n", source: "c.toml")
+            Issue.record("accepted \(line)")
+        } catch {
+            #expect(error.description.hasPrefix(message), "\(error.description)")
+        }
     }
 }

@@ -53,18 +53,22 @@ import Testing
         let rewritten = try LocalImages.rewrite(markdown, images: images) { image in
             switch image.target {
             case "cat.png": .markdownImage(url: "https://i.imgur.com/Cat.png")
-            case "~/dog.jpg": .tag(name: "timg", url: "https://i.imgur.com/Dog_1.jpg")
+            case "~/dog.jpg": .markdownImage(url: "https://i.imgur.com/Dog_1.jpg")
             default: nil
             }
         }
         #expect(rewritten == "Hi **there** ![cat](<https://i.imgur.com/Cat.png> \"Puss\") and ![web](https://x.example/a.png)\r\n"
-                + "> quote\t[timg]https://i.imgur.com/Dog\\_1.jpg[/timg]\n")
-        // Read back, the draft now has hosted images only (and the tag is text with the URL intact).
+                + "> quote\t![dog d](<https://i.imgur.com/Dog_1.jpg>)\n")
+        // Read back, the draft now has hosted images only.
         let again = LocalImages.find(in: rewritten, base: base)
-        #expect(again.map(\.target) == ["https://i.imgur.com/Cat.png", "https://x.example/a.png"])
-        #expect(BBCodeConverter(dialect: .somethingawful).convert(rewritten)
-                == "Hi [b]there[/b] [img]https://i.imgur.com/Cat.png[/img] and [img]https://x.example/a.png[/img]\n\n"
-                + "[quote]\nquote\t[timg]https://i.imgur.com/Dog_1.jpg[/timg]\n[/quote]")
+        #expect(again.map(\.target) == ["https://i.imgur.com/Cat.png", "https://x.example/a.png", "https://i.imgur.com/Dog_1.jpg"])
+        // The outbox names the large ones; the converter writes those as SA's [timg], even strict.
+        for strict in [false, true] {
+            let options = ConversionOptions(strict: strict, largeImages: ["https://i.imgur.com/Dog_1.jpg"])
+            #expect(BBCodeConverter(dialect: .somethingawful, options: options).convert(rewritten)
+                    == "Hi [b]there[/b] [img]https://i.imgur.com/Cat.png[/img] and [img]https://x.example/a.png[/img]\n\n"
+                    + "[quote]\nquote\t[timg]https://i.imgur.com/Dog_1.jpg[/timg]\n[/quote]")
+        }
     }
 
     @Test func anImageOverTwoLinesAndAReferenceImageAreRewrittenWhole() throws {
@@ -95,16 +99,22 @@ import Testing
     @Test func somethingAwfulThumbnailsImagesOver800By600() {
         let rule = Dialect.somethingawful.thumbnailRule
         #expect(rule == ThumbnailRule(maxWidth: 800, maxHeight: 600, tag: "timg"))
-        let url = "https://i.imgur.com/a.png"
-        #expect(Dialect.imageEmbed(url: url, size: PixelSize(width: 800, height: 600), rule: rule) == .markdownImage(url: url))
-        #expect(Dialect.imageEmbed(url: url, size: PixelSize(width: 801, height: 10), rule: rule) == .tag(name: "timg", url: url))
-        #expect(Dialect.imageEmbed(url: url, size: PixelSize(width: 10, height: 601), rule: rule) == .tag(name: "timg", url: url))
+        #expect(rule?.wantsThumbnail(PixelSize(width: 800, height: 600)) == false)
+        #expect(rule?.wantsThumbnail(PixelSize(width: 801, height: 10)) == true)
+        #expect(rule?.wantsThumbnail(PixelSize(width: 10, height: 601)) == true)
     }
 
     @Test(arguments: [Dialect.vbulletin, .phpbb, .xenforo])
-    func otherDialectsUseTheirOneImageTag(dialect: Markup.Dialect) {
+    func otherDialectsUseTheirOneImageTagForLargeImagesToo(dialect: Markup.Dialect) {
         #expect(dialect.thumbnailRule == nil)
-        let embed = Dialect.imageEmbed(url: "https://h/x.png", size: PixelSize(width: 5000, height: 5000), rule: dialect.thumbnailRule)
-        #expect(embed == .markdownImage(url: "https://h/x.png"))
+        let options = ConversionOptions(largeImages: ["https://h/x.png"])
+        let bbcode = BBCodeConverter(dialect: dialect, options: options).convert("![x](https://h/x.png)")
+        #expect(bbcode.lowercased() == "[img]https://h/x.png[/img]")
+    }
+
+    @Test func misagoTakesAMarkdownImage() {
+        #expect(Dialect.misago.thumbnailRule == nil)
+        let options = ConversionOptions(largeImages: ["https://h/x.png"])
+        #expect(BBCodeConverter(dialect: .misago, options: options).convert("![x](https://h/x.png)").contains("![x](https://h/x.png)"))
     }
 }

@@ -95,4 +95,20 @@ import Testing
         let (code, values) = Reason.botCheck.stored
         #expect(code == "bot-check" && Reason.stored(code: code, values: values, words: nil) == .botCheck)
     }
+
+    /// The image reasons keep their file and words through the store, each under its own code.
+    @Test func imageReasonsRoundTripUnderTheirCodes() {
+        let reasons: [(Reason, String)] = [
+            (.imageRefused(file: "cat.png", message: "File type invalid"), "image-refused"),
+            (.imageHostBusy(file: "cat.png", message: "rate limited"), "image-host-busy"),
+            (.imageUploadUnknown(file: "cat.png", evidence: "HTTP 500"), "image-upload-unknown"),
+            (.imageUploadUncertain(file: "cat.png", message: "cannot list"), "image-upload-uncertain"),
+        ]
+        for (reason, expected) in reasons {
+            let (code, values) = reason.stored
+            #expect(code == expected)
+            #expect(Reason.stored(code: code, values: values, words: nil) == reason)
+            #expect(reason.description.contains("cat.png"))
+        }
+    }
 }

@@ -173,8 +173,8 @@ struct ImageFolder {
         }
     }
 
-    @Test func theMigrationIsNamedAndLast() throws {
-        #expect(Store.knownMigrations.last == "v11 images")
+    @Test func theMigrationsAreNamedInOrder() throws {
+        #expect(Store.knownMigrations.suffix(2) == ["v11 images", "v12 outbox images"])
     }
 }
 

@@ -16,25 +16,27 @@ public struct DeliverDraft: Sendable {
     let config: Config
     let senders: any SenderSource
     let progress: any SendProgress
+    let images: ImageIntake?
 
-    public init(_ local: LocalContext, config: Config, senders: any SenderSource, progress: any SendProgress) {
+    public init(_ local: LocalContext, config: Config, senders: any SenderSource, progress: any SendProgress, images: ImageIntake? = nil) {
         self.local = local
         self.config = config
         self.senders = senders
         self.progress = progress
+        self.images = images
     }
 
     /// What the send did (nil when the draft was only queued).
     public func run(_ draft: Draft, _ delivery: Delivery) async throws -> SendSummary? {
         switch delivery {
         case let .queue(when):
-            _ = try QueueDrafts(local, config: config).run(drafts: [draft.id], at: when)
+            _ = try QueueDrafts(local, config: config, images: images).run(drafts: [draft.id], at: when)
             return nil
         case .send:
             let now = local.now
             let until = now.addingTimeInterval(TimeInterval(config.undoWindow))
             let item = try Outbox(store: local.store).queue(
-                draft: draft.id, dialect: try config.profile(named: draft.content.profile).bbcodeDialect, due: now,
+                draft: draft.id, dialect: try config.profile(named: draft.content.profile).bbcodeDialect, images: images, due: now,
                 windowUntil: until, now: now)
             progress.windowOpened([item], until: until)
             return try await senders.sender(progress: progress).run(.due(ids: [item.id]))

@@ -7,10 +7,13 @@ import Outbox
 public struct QueueDrafts: Sendable {
     let local: LocalContext
     let config: Config
+    /// Where the drafts' local images go (nil: a draft with local images is refused).
+    let images: ImageIntake?
 
-    public init(_ local: LocalContext, config: Config) {
+    public init(_ local: LocalContext, config: Config, images: ImageIntake? = nil) {
         self.local = local
         self.config = config
+        self.images = images
     }
 
     /// Queues `ids` for `when` (the words of `--at`) and says so on the console.
@@ -18,7 +21,7 @@ public struct QueueDrafts: Sendable {
         let now = local.now
         let due = try SendTime.parse(when, now: now)
         let items = try Outbox(store: local.store).queue(drafts: ids, dialect: { try config.profile(named: $0).bbcodeDialect },
-                                                         due: due, now: now)
+                                                         images: images, due: due, now: now)
         let time = due <= now ? "as soon as `missive send` runs" : "at \(due.formatted(date: .abbreviated, time: .shortened))"
         for (id, item) in zip(ids, items) { local.console.note("queued draft \(id) as \(item.title), to be sent \(time)") }
         return items

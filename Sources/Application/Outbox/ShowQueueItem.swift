@@ -8,6 +8,8 @@ public struct QueueItemDetail: Sendable {
     public var attempts: [OutboxAttemptRow]
     /// The queued draft's revision now, when the draft is still there.
     public var draftRevisionNow: Int?
+    /// Its local images and where their uploads stand.
+    public var images: [OutboxImage] = []
 }
 
 /// `missive queue show ITEM`: the item, its attempts, and whether its draft has moved on since.
@@ -23,6 +25,7 @@ public struct ShowQueueItem: Sendable {
         let item = try outbox.item(id)
         // A deleted draft is no error here: the item keeps what was queued.
         let revision = item.draftID.flatMap { draft in try? local.store.draft(draft) }.map(\.revision)
-        return QueueItemDetail(item: item, attempts: try outbox.attempts(of: id), draftRevisionNow: revision)
+        return QueueItemDetail(item: item, attempts: try outbox.attempts(of: id), draftRevisionNow: revision,
+                               images: try OutboxImages(store: local.store).images(of: id))
     }
 }

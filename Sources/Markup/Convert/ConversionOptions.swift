@@ -12,9 +12,13 @@ public struct ConversionOptions: Sendable, Equatable {
     /// Markdown is shown, not obeyed, and the `~~`, `||` and ```` ```bbcode ```` extensions are off.
     public var strict: Bool
     public var softBreaks: SoftBreaks
+    /// Image addresses that take the dialect's large-image tag (Something Awful's `[timg]`)
+    /// instead of its image tag: the images its thumbnail rule says are too large to show inline.
+    public var largeImages: Set<String>
 
-    public init(strict: Bool = false, softBreaks: SoftBreaks = .space) {
+    public init(strict: Bool = false, softBreaks: SoftBreaks = .space, largeImages: Set<String> = []) {
         self.strict = strict
         self.softBreaks = softBreaks
+        self.largeImages = largeImages
     }
 }

@@ -90,6 +90,9 @@ protocol DialectStrategy: Sendable {
     var listCanStartAnywhere: Bool { get }
     func link(href: String) -> TagPair
     var image: TagPair { get }
+    /// The tag for an image too large to show inline (`ConversionOptions.largeImages`); nil
+    /// where the engine has none and `image` serves for all.
+    var largeImage: TagPair? { get }
     /// A horizontal rule; nil means a line of box-drawing characters stands in.
     var horizontalRule: String? { get }
     /// What stands for a `[` that must not start a tag. By default the `[` followed by an empty
@@ -124,6 +127,7 @@ extension DialectStrategy {
     var listCanStartAnywhere: Bool { false }
     func link(href: String) -> TagPair { tag("url", option: href) }
     var image: TagPair { tag("img") }
+    var largeImage: TagPair? { nil }
     var horizontalRule: String? { nil }
     var literalBracket: String { "[" + bold.open + bold.close }
     var literalAmpersand: String? { nil }

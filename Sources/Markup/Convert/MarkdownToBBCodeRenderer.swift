@@ -307,9 +307,10 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
     /// path, `data:`) would reach the reader as the literal tag, so the image is left out.
     mutating func writeImage(source: String) {
         guard !out.isInPlainContext, Self.isWebAddress(source) else { return }
-        out.open(spelled.image)
+        let tags = options.largeImages.contains(source) ? spelled.largeImage ?? spelled.image : spelled.image
+        out.open(tags)
         out.write(source, .url)
-        out.close(spelled.image)
+        out.close(tags)
     }
 
     private mutating func renderFormatting(_ node: CMarkNode, entering: Bool, tags: [TagPair]) {
@@ -389,6 +390,7 @@ struct Spellings {
     let orderedList: TagPair
     let listItem: String
     let image: TagPair
+    let largeImage: TagPair?
     let strike: TagPair?
     let inlineSpoiler: TagPair?
     let inlineCode: CodeStyle?
@@ -401,6 +403,7 @@ struct Spellings {
         orderedList = dialect.list(ordered: true)
         listItem = dialect.listItem
         image = dialect.image
+        largeImage = dialect.largeImage
         strike = dialect.strike
         inlineSpoiler = dialect.inlineSpoiler
         inlineCode = dialect.inlineCode

@@ -9,6 +9,8 @@ struct SomethingAwfulDialect: DialectStrategy {
     var subscripted: TagPair? { tag("sub") }
     var superscripted: TagPair? { tag("super") }
     var inlineCode: CodeStyle? { CodeStyle(tags: tag("fixed"), content: .parsed) }
+    /// `[timg]`, shown as a thumbnail until clicked (see `ThumbnailRule.somethingAwful`).
+    var largeImage: TagPair? { tag(ThumbnailRule.somethingAwful.tag) }
     func codeBlock(language: String?) -> CodeStyle { CodeStyle(tags: tag("code"), content: .parsed) }
     func heading(level: Int) -> [TagPair] {
         level <= 2 ? [tag("b"), tag("u")] : [tag("b")]

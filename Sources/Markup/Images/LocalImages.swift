@@ -46,11 +46,10 @@ public struct DraftImage: Sendable, Equatable {
 
 /// How a hosted image goes into the draft in place of the local one.
 public enum ImageEmbed: Sendable, Equatable {
-    /// `![alt](<url> "title")`: the converter then writes the dialect's own image tag.
+    /// `![alt](<url> "title")`: the converter then writes the dialect's image tag (or, for an
+    /// address in `ConversionOptions.largeImages`, its large-image tag). Never a BBCode tag typed
+    /// into the Markdown, which `--strict` would escape.
     case markdownImage(url: String)
-    /// A BBCode tag typed into the Markdown (`[timg]url[/timg]`), which the converter passes
-    /// through unless it is run with `--strict`.
-    case tag(name: String, url: String)
 }
 
 public struct ImageRewriteError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -163,8 +162,6 @@ public enum LocalImages {
         case let .markdownImage(url):
             let title = image.title.isEmpty ? "" : " \"" + escapedTitle(image.title) + "\""
             return "![" + escapedText(image.altText) + "](<" + escapedDestination(url) + ">" + title + ")"
-        case let .tag(name, url):
-            return "[\(name)]" + escapedText(url) + "[/\(name)]"
         }
     }
 

@@ -28,8 +28,9 @@ public struct ThumbnailRule: Sendable, Equatable {
 
 extension Dialect {
     /// The dialect's thumbnail rule, or nil where the engine has no thumbnail tag (vBulletin,
-    /// phpBB and XenForo scale images with CSS and use their one image tag). This is the default
-    /// a profile's setting starts from.
+    /// phpBB and XenForo scale images with CSS and use their one image tag; Misago takes a
+    /// Markdown image). The outbox names the images it finds too large in
+    /// `ConversionOptions.largeImages`, and the converter writes them in the dialect's large-image tag.
     public var thumbnailRule: ThumbnailRule? {
         switch self {
         case .somethingawful: .somethingAwful
@@ -37,10 +38,4 @@ extension Dialect {
         }
     }
 
-    /// How a hosted image of `size` goes into the draft: the thumbnail tag when `rule` asks for
-    /// it, else a Markdown image, which the converter writes as the dialect's own image tag.
-    public static func imageEmbed(url: String, size: PixelSize, rule: ThumbnailRule?) -> ImageEmbed {
-        if let rule, rule.wantsThumbnail(size) { return .tag(name: rule.tag, url: url) }
-        return .markdownImage(url: url)
-    }
 }

@@ -44,7 +44,7 @@ struct ConfiguredSenders: SenderSource {
         return Sender(
             store: workspace.store,
             adapters: ConfiguredAdapters(paths: workspace.paths, config: workspace.config, timeout: timeout, credentials: credentials),
-            settings: settings, progress: progress, stop: stop)
+            settings: settings, progress: progress, stop: stop, imageHosts: workspace.imageHosts(timeout: timeout))
     }
 }
 

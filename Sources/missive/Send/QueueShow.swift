@@ -41,6 +41,16 @@ struct QueueShow: AsyncParsableCommand {
             lines.append("  \(Timestamp.local(attempt.startedAt, now: workspace.now))  \(attempt.action.rawValue): \(outcome)"
                 + (attempt.evidence.map { " — \($0)" } ?? ""))
         }
+        if !detail.images.isEmpty { lines.append("images:   \(detail.images.count)") }
+        for image in detail.images {
+            let state = switch image.state {
+            case .pending: "pending (uploaded when it is sent)"
+            case let .uploading(since): "uploading since \(Timestamp.local(since, now: workspace.now)) (the host is asked before any new upload)"
+            case let .uploaded(hosted, _): "uploaded: \(hosted.url.absoluteString)"
+            case let .deleted(hosted, _, _): "taken down: \(hosted.url.absoluteString)"
+            }
+            lines.append("  \(image.target): \(state)")
+        }
         lines += ["", found.command.bbcode]
         Console.print(lines.joined(separator: "\n"))
     }

@@ -63,7 +63,7 @@ struct Workspace {
         ConfiguredSenders(wiring: OutboxWiring(workspace: self), timeout: timeout, maxWait: maxWait, credentials: credentials)
     }
 
-    func queueDrafts() -> QueueDrafts { QueueDrafts(local, config: config) }
+    func queueDrafts() -> QueueDrafts { QueueDrafts(local, config: config, images: imageHosts().intake()) }
 
     func changeQueue() -> ChangeQueue { ChangeQueue(local) }
 
@@ -76,7 +76,7 @@ struct Workspace {
     }
 
     func deliverDraft() -> DeliverDraft {
-        DeliverDraft(local, config: config, senders: senders(), progress: SendProgressLines())
+        DeliverDraft(local, config: config, senders: senders(), progress: SendProgressLines(), images: imageHosts().intake())
     }
 
     func stepHistory() -> StepHistory {
