@@ -44,11 +44,12 @@ step "The sandbox forum on a free port, flood control every $FLOOD s"
 SANDBOX_PID=$!
 for _ in $(seq 200); do
     BASE=$(sed -n 's/^Sandbox forum at \(http[^ ]*\).*/\1/p' "$DEMO/sandbox.out")
-    [ -n "$BASE" ] && break
+    IMAGES=$(sed -n 's/^Image host (Imgur API v3) at \(http[^ ]*\).*/\1/p' "$DEMO/sandbox.out")
+    [ -n "$BASE" ] && [ -n "$IMAGES" ] && break
     kill -0 "$SANDBOX_PID" 2>/dev/null || { cat "$DEMO/sandbox.log" >&2; exit 1; }
     sleep 0.05
 done
-[ -n "$BASE" ] || { echo "demo: the sandbox did not start" >&2; exit 1; }
+[ -n "$BASE" ] && [ -n "$IMAGES" ] || { echo "demo: the sandbox did not start" >&2; exit 1; }
 PORT=${BASE##*:}; PORT=${PORT%/}
 echo "sandbox at $BASE; MISSIVE_HOME=$MISSIVE_HOME"
 
@@ -76,7 +77,7 @@ NOTE=$(printf '%s\n' "Hi Zoë, the replies are up in the welcome thread." | m pm
 step "A reply with a picture from this machine (a 16x16 PNG): kept in the store when queued, uploaded when sent"
 printf '%b' '\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00\x00\x10\x00\x00\x00\x10\x08\x02\x00\x00\x00\x90\x91\x68\x36\x00\x00\x00\x22\x49\x44\x41\x54\x78\xda\x63\xd0\xa8\x38\x01\x47\xff\x91\x10\x2e\x71\x86\x41\xa8\x81\x18\x45\xc8\xe2\x83\x51\xc3\x68\x3c\x0c\x0a\x0d\x00\xd4\x75\xd3\x90\xcd\xd6\x21\x66\x00\x00\x00\x00\x49\x45\x4e\x44\xae\x42\x60\x82' >"$DEMO/checkers.png"
 # The profile's image host (image_api): the sandbox answers the Imgur API on its own address.
-sed -i "s#^image_api = .*#image_api = \"$BASE\"#" "$MISSIVE_HOME/config/config.toml"
+sed -i "s#^image_api = .*#image_api = \"$IMAGES\"#" "$MISSIVE_HOME/config/config.toml"
 PICTURE=$(printf '%s\n' "And a picture, uploaded by Missive before this post: ![checkers]($DEMO/checkers.png)" \
     | m reply "$THREAD" --new --no-edit --body-file -)
 

@@ -170,7 +170,7 @@ public struct Config: Sendable, Equatable {
     /// The sandbox's image API. The one place it is made from the sandbox's address; everything
     /// else reads a profile's `image_api`.
     public static func sandboxImageAPI(port: Int = Config.sandboxPort) -> String {
-        "http://127.0.0.1:\(port)/"
+        "http://127.0.0.1:\(SandboxImageAPI.defaultPort(forForumPort: UInt16(clamping: port)))/"
     }
 
     public func profile(named name: String? = nil) throws(ConfigError) -> Profile {

@@ -47,11 +47,11 @@ final class SandboxProcess {
     /// Starts `missive-sandbox ARGUMENTS` in `process` on `port`, or on a port of its own choosing
     /// when nil (a port picked here and released would be free for any other test's server to take
     /// before the sandbox binds it); returns the port from the line the sandbox prints when it is up.
-    static func launch(_ process: Process, _ arguments: [String], port: UInt16? = nil) throws -> UInt16 {
+    static func launch(_ process: Process, _ arguments: [String], port: UInt16? = nil, imagesPort: UInt16? = nil) throws -> UInt16 {
         let output = Pipe()
         process.executableURL = BuiltBinary.url("missive-sandbox")
         // The image host on a free port too: the default (the forum's + 1) might be another test's.
-        process.arguments = ["--port", String(port ?? 0), "--images-port", "0"] + arguments
+        process.arguments = ["--port", String(port ?? 0), "--images-port", String(imagesPort ?? 0)] + arguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

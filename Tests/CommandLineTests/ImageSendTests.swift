@@ -19,7 +19,7 @@ import Testing
         let world = try await OutboxWorld(faults: faults, config: config)
         let file = world.home.appendingPathComponent("config/config.toml")
         let text = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("image_api") ? "image_api = \"\(world.baseURL)\"" : String($0) }
+            .map { $0.hasPrefix("image_api") ? "image_api = \"\(world.imagesURL)\"" : String($0) }
         #expect(text.contains { $0.hasPrefix("image_client_id") }, "missive init gives the sandbox profile an image host")
         try text.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
         let pictures = world.home.appendingPathComponent("pictures")
@@ -33,7 +33,7 @@ import Testing
 
     /// `/_sandbox/images.json`: every upload the sandbox's host took, deleted ones too.
     static func uploads(_ world: OutboxWorld) async throws -> [[String: Any]] {
-        (try JSONSerialization.jsonObject(with: try await world.httpGet("_sandbox/images.json")) as? [[String: Any]]) ?? []
+        (try JSONSerialization.jsonObject(with: try await world.httpGet("_sandbox/images.json", images: true)) as? [[String: Any]]) ?? []
     }
 
     static func images(_ world: OutboxWorld) async throws -> [[String: Any]] {
@@ -101,7 +101,7 @@ import Testing
         #expect(shown, "the thread's page shows both, the large one as a thumbnail")
         for (url, bytes) in zip(urls, [small, large]) {
             let path = try #require(URL(string: url)).path.dropFirst()
-            #expect(try await world.httpGet(String(path)) == bytes)
+            #expect(try await world.httpGet(String(path), images: true) == bytes)
         }
     }
 
@@ -146,7 +146,7 @@ import Testing
         try Self.png(width: 50, height: 50, fill: 4).write(to: pictures.appendingPathComponent("f.png"))
         let ids = try await world.drafts([Self.reply("image fault \(fault) ![f](\(pictures.path)/f.png)")])
         #expect(try await world.run(["queue", String(ids[0])]).status == 0)
-        _ = try await world.httpGet("_sandbox/image-fault?next=\(fault)", method: "POST")
+        _ = try await world.httpGet("_sandbox/image-fault?next=\(fault)", method: "POST", images: true)
         let send = try await world.run(["send"])
         #expect(send.status == 0, "\(send.errorOutput)")
         #expect(send.errorOutput.contains("asking the image host whether image"), "\(send.errorOutput)")
@@ -162,7 +162,7 @@ import Testing
         try Self.png(width: 50, height: 50, fill: 5).write(to: pictures.appendingPathComponent("a.png"))
         let ids = try await world.drafts([Self.reply("image anonymous ![a](\(pictures.path)/a.png)")])
         #expect(try await world.run(["queue", String(ids[0])]).status == 0)
-        _ = try await world.httpGet("_sandbox/image-fault?next=500stored", method: "POST")
+        _ = try await world.httpGet("_sandbox/image-fault?next=500stored", method: "POST", images: true)
         let send = try await world.run(["send"])
         #expect(send.status != 0)
         let item = try #require(try await world.items().values.first)
@@ -184,7 +184,7 @@ import Testing
         try Self.png(width: 50, height: 50, fill: 6).write(to: pictures.appendingPathComponent("r.png"))
         let ids = try await world.drafts([Self.reply("image rate ![r](\(pictures.path)/r.png)")])
         #expect(try await world.run(["queue", String(ids[0])]).status == 0)
-        _ = try await world.httpGet("_sandbox/image-fault?next=429&retryafter=2", method: "POST")
+        _ = try await world.httpGet("_sandbox/image-fault?next=429&retryafter=2", method: "POST", images: true)
         let started = Date()
         let send = try await world.run(["send"])
         #expect(send.status == 0, "\(send.errorOutput)")

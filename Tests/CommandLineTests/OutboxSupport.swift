@@ -8,6 +8,9 @@ final class OutboxWorld: @unchecked Sendable {
     let home: URL
     /// The sandbox's port: chosen by the sandbox at the first start, kept across restarts.
     private(set) var port: UInt16 = 0
+    /// The sandbox's image host (its own port), read from the status.json it writes; kept across restarts.
+    private(set) var imagesURL = ""
+    private var imagesPort: UInt16 = 0
     private var sandbox: Process?
 
     var baseURL: String { "http://127.0.0.1:\(port)/" }
@@ -40,8 +43,13 @@ final class OutboxWorld: @unchecked Sendable {
         let arguments = ["--flood", String(flood), "--seed", String(seed),
                          "--data", home.appendingPathComponent("forum").path] + (faults.map { ["--faults", $0] } ?? [])
         let known = port == 0 ? nil : port
-        port = try await offThePool { try SandboxProcess.launch(process, arguments, port: known) }
+        let knownImages = imagesPort == 0 ? nil : imagesPort
+        port = try await offThePool { try SandboxProcess.launch(process, arguments, port: known, imagesPort: knownImages) }
         sandbox = process
+        let status = try Data(contentsOf: home.appendingPathComponent("forum/status.json"))
+        let images = try (JSONSerialization.jsonObject(with: status) as? [String: Any])?["images_url"] as? String
+        imagesURL = try #require(images, "missive-sandbox's status.json names its image host")
+        imagesPort = UInt16(URL(string: imagesURL)?.port ?? 0)
     }
 
     /// Started with Foundation's Process, the sandbox ignores SIGTERM (platform-notes): SIGKILL.
@@ -159,11 +167,13 @@ final class OutboxWorld: @unchecked Sendable {
     }
 
     /// HTTP/1.0 over a plain socket: enough for the sandbox's control pages.
-    func httpGet(_ path: String, method: String = "GET") async throws -> Data {
-        try await offThePool { try self.blockingGet(path, method: method) }
+    /// `path` on the forum's port, or on the image host's with `images: true`.
+    func httpGet(_ path: String, method: String = "GET", images: Bool = false) async throws -> Data {
+        let port = images ? imagesPort : port
+        return try await offThePool { try self.blockingGet(path, method: method, port: port) }
     }
 
-    private func blockingGet(_ path: String, method: String) throws -> Data {
+    private func blockingGet(_ path: String, method: String, port: UInt16) throws -> Data {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw CocoaError(.fileReadUnknown) }
         defer { close(fd) }

@@ -243,7 +243,7 @@ import Testing
 
     @Test func theSandboxProfileHasItsImageHostAndOthersKeepTheirs() throws {
         let sandbox = Config.sandboxProfile(port: 9000)
-        #expect(sandbox.imageAPI == "http://127.0.0.1:9000/" && sandbox.imageClientID == "missive-sandbox")
+        #expect(sandbox.imageAPI == "http://127.0.0.1:9001/" && sandbox.imageClientID == "missive-sandbox")
         let text = "[profiles.sa]\nbase_url = \"https://forums.somethingawful.com/\"\nimage_api = \"https://api.imgur.com/\"\nimage_client_id = \"abc123\"\n"
         let profile = try Config.parse(text, source: "c").profile(named: "sa")
         #expect(profile.imageAPI == "https://api.imgur.com/" && profile.imageClientID == "abc123")

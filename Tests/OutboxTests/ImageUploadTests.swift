@@ -30,7 +30,7 @@ import Testing
     }
 
     static func host(_ fixture: OutboxFixture, _ credential: ImgurCredential = .bearer("tester"), base: URL? = nil) throws -> ImgurHost {
-        try ImgurHost(apiBase: base ?? fixture.server.baseURL, credential: credential,
+        try ImgurHost(apiBase: base ?? fixture.server.imagesURL, credential: credential,
                       client: try HTTPClient(settings: HTTPSettings(userAgent: "missive/test", totalTimeout: .seconds(5))))
     }
 
@@ -41,14 +41,14 @@ import Testing
     /// How many uploads the sandbox's host holds.
     static func uploads(_ fixture: OutboxFixture) async throws -> Int {
         let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test"))
-        let response = try await client.send(HTTPRequest(url: fixture.server.baseURL.appendingPathComponent("_sandbox/images.json")))
+        let response = try await client.send(HTTPRequest(url: fixture.server.imagesURL.appendingPathComponent("_sandbox/images.json")))
         return (try JSONSerialization.jsonObject(with: Data(response.body)) as? [Any])?.count ?? -1
     }
 
     static func fault(_ fixture: OutboxFixture, _ next: String) async throws {
         let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test"))
         _ = try await client.send(HTTPRequest(
-            method: .post, url: fixture.server.baseURL.appendingPathComponent("_sandbox/image-fault")
+            method: .post, url: fixture.server.imagesURL.appendingPathComponent("_sandbox/image-fault")
                 .appending(queryItems: [URLQueryItem(name: "next", value: next)]), body: []))
     }
 
@@ -215,7 +215,7 @@ import Testing
             let item = try Self.queue(fixture, "slow ![x](x.png)", pictures: ["x.png": Self.png(width: 9, height: 9, fill: 8)], now: clock.now())
             let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test"))
             _ = try await client.send(HTTPRequest(
-                method: .post, url: fixture.server.baseURL.appendingPathComponent("_sandbox/image-fault")
+                method: .post, url: fixture.server.imagesURL.appendingPathComponent("_sandbox/image-fault")
                     .appending(queryItems: [URLQueryItem(name: "next", value: "429"), URLQueryItem(name: "retryafter", value: "40")]),
                 body: []))
             let started = clock.now()

@@ -107,7 +107,7 @@ struct PreviewCommand: AsyncParsableCommand {
         let format = format.flatMap(DraftFormat.init(rawValue:)) ?? source.format
         // Local images are shown before they are uploaded: named with their size, or embedded.
         let images = format == .markdown ? PreviewLocalImages(markdown: source.body, base: PreviewLocalImages.commandBase(), dialect: dialect) : nil
-        let bbcode = images.map { BBCodeConverter(dialect: dialect).convert($0.markdown) } ?? source.body
+        let bbcode = images.map { BBCodeConverter(dialect: dialect, options: ConversionOptions(largeImages: $0.largeImages)).convert($0.markdown) } ?? source.body
         let author = profile.username ?? profile.name
 
         let theme = try ThemeSelection.theme(requested: theme, profile: profile, forum: source.forum,

@@ -15,6 +15,8 @@ struct PreviewLocalImages {
     var labels: [String: String] = [:]
     /// Stand-in address → `data:` URI of the file's bytes (or of a picture saying what is wrong).
     var sources: [String: String] = [:]
+    /// Stand-in addresses the converter writes in the dialect's large-image tag (SA's `[timg]`).
+    var largeImages: Set<String> = []
 
     /// `.invalid` is reserved (RFC 2606): the stand-in can never name a real image.
     static let standInBase = "https://missive-local-image.invalid/"
@@ -32,7 +34,8 @@ struct PreviewLocalImages {
                 labels[standIn] = "\(path), \(file.pixelSize) \(file.format), \(Self.size(file.byteCount))"
                 sources[standIn] = try Self.dataURI(file)
                 // The tag the post will use: Something Awful's [timg] above its size rule.
-                embeds[index] = Dialect.imageEmbed(url: standIn, size: file.pixelSize, rule: dialect.thumbnailRule)
+                if dialect.thumbnailRule?.wantsThumbnail(file.pixelSize) == true { largeImages.insert(standIn) }
+                embeds[index] = .markdownImage(url: standIn)
             } catch let error as ImageFileError {
                 let reason = Self.reason(error)
                 labels[standIn] = "\(path): cannot be sent: \(reason)"
