@@ -51,6 +51,23 @@ import Markup
         #expect(Self.misago("> ```\n> x\n> ```\n") == ">     x\n")
     }
 
+    /// `<details>` is Misago's `[spoiler]`; its summary, which the spoiler has no place for,
+    /// goes before it. Other raw HTML stays text.
+    @Test func detailsIsASpoiler() {
+        #expect(Self.misago("<details>\n\nhidden\n\n</details>\n") == "[spoiler]\n\nhidden\n\n[/spoiler]\n")
+        #expect(Self.misago("<details>\n<summary>The *end*</summary>\n\nhidden\n\n</details>\n")
+                == "The \\*end\\*\n\n[spoiler]\n\nhidden\n\n[/spoiler]\n")
+        #expect(Self.misago("<detailsx>\n\nshown\n") == "\\<detailsx\\>\n\nshown\n")
+    }
+
+    /// A ```bbcode fence is the engine's own markup (a fetched quote): sent as it is, not as code.
+    @Test func aBBCodeFenceIsSentVerbatim() {
+        #expect(Self.misago("```bbcode\n[quote=\"@Bob\"]\n*said*\n[/quote]\n```\n\nMine\n")
+                == "[quote=\"@Bob\"]\n*said*\n[/quote]\n\nMine\n")
+        // Another language is still code.
+        #expect(Self.misago("```text\n[b]x[/b]\n```\n") == "```text\n[b]x[/b]\n```\n")
+    }
+
     @Test func emptyInputGivesNothing() {
         #expect(Self.misago("") == "")
         #expect(Self.misago("\n\n") == "")

@@ -71,7 +71,13 @@ struct MarkdownToMisagoRenderer {
             var literal = node.literal
             if literal.hasSuffix("\n") { literal.removeLast() }
             let lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
-            if prefixes.isEmpty {
+            if node.fenceInfo.split(separator: " ").first == "bbcode" {
+                // The engine's own markup (a quote `missive reply --quote` fetched, say), sent as it is.
+                for (index, line) in lines.enumerated() {
+                    write(String(line))
+                    if index < lines.count - 1 { endLine() }
+                }
+            } else if prefixes.isEmpty {
                 // Python-Markdown's fences work only at the top level; elsewhere the code is indented.
                 let fence = String(repeating: "`", count: max(3, Self.longestRun(of: "`", in: literal) + 1))
                 write(fence + (node.fenceInfo.split(separator: " ").first.map(String.init) ?? ""))
@@ -87,10 +93,16 @@ struct MarkdownToMisagoRenderer {
             endLine()
 
         case CMARK_NODE_HTML_BLOCK:
-            // Misago shows raw HTML as text, as the author typed it.
             separateBlock(node)
             var literal = node.literal
             while literal.hasSuffix("\n") { literal.removeLast() }
+            if let spoiler = Self.spoiler(literal) {
+                for line in spoiler {
+                    if line.isEmpty { blankLine() } else { write(line); endLine() }
+                }
+                return
+            }
+            // Misago shows raw HTML as text, as the author typed it.
             for (index, line) in literal.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if index > 0 { endLine() }
                 write(Self.escaped(String(line)))
@@ -175,9 +187,12 @@ struct MarkdownToMisagoRenderer {
         guard node.previous != nil else { return }
         let tight = node.type == CMARK_NODE_ITEM ? node.parent?.listIsTight ?? false
             : (node.parent.flatMap { $0.type == CMARK_NODE_ITEM ? $0.parent : nil }?.listIsTight ?? false)
-        if !tight {
-            out += prefixes.joined().replacingOccurrences(of: " +$", with: "", options: .regularExpression) + "\n"
-        }
+        if !tight { blankLine() }
+    }
+
+    /// An empty line inside the open containers (a quote's `>` kept, an item's indent not).
+    private mutating func blankLine() {
+        out += prefixes.joined().replacingOccurrences(of: " +$", with: "", options: .regularExpression) + "\n"
     }
 
     private mutating func write(_ text: String) {
@@ -198,6 +213,19 @@ struct MarkdownToMisagoRenderer {
         if atLineStart { write("") }
         out += "\n"
         atLineStart = true
+    }
+
+    // MARK: - Spoilers
+
+    /// `<details>` (with its `<summary>`, which Misago's spoiler has no place for: it goes before
+    /// it as a line of its own) and `</details>` as HTML blocks of their own become the engine's
+    /// `[spoiler]` and `[/spoiler]`, which it honours across the blocks between them.
+    static func spoiler(_ literal: String) -> [String]? {
+        let text = literal.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.lowercased() == "</details>" { return ["[/spoiler]"] }
+        guard let match = text.wholeMatch(of: #/(?i)<details(\s[^>]*)?>\s*(?:<summary>([^<]*)</summary>)?/#) else { return nil }
+        guard let summary = match.2.map({ $0.trimmingCharacters(in: .whitespaces) }), !summary.isEmpty else { return ["[spoiler]"] }
+        return [escaped(summary), "", "[spoiler]"]
     }
 
     // MARK: - Escaping
