@@ -8,8 +8,11 @@ import Testing
 /// engine's own renderer (`POST /api/parse-markup/`, what the adapter's preview calls), compared
 /// with cmark's HTML from the spec after whitespace is normalised. Misago is not CommonMark, so
 /// not every example can match: the count is printed, and a floor measured on Misago 0.39.6 is
-/// asserted (sending the examples unconverted matched 215 of 652). One of MisagoEndToEndTests'
-/// serialized family: the fault tests read the engine's request log and set its fault hook.
+/// asserted (sending the examples unconverted matched 215 of 652; the dialect 380, the floor
+/// keeps a small margin). Most of the rest is the engine's own doing: `target="_blank"` on
+/// every link, raw HTML escaped, `<img>` attributes in another order, posts under 5 characters
+/// refused. One of MisagoEndToEndTests' serialized family: the fault tests read the engine's
+/// request log and set its fault hook.
 extension MisagoEndToEndTests {
 @Suite struct MisagoSpecRoundTripTests {
     struct Example: Decodable {
@@ -17,7 +20,7 @@ extension MisagoEndToEndTests {
         let html: String
     }
 
-    static let floor = 340
+    static let floor = 370
 
     @Test func specExamplesRenderOnTheEngineAsCmarkRendersThem() async throws {
         let specPath = MisagoEndToEndTests.packageRoot.appendingPathComponent(".cache/commonmark-spec.json")

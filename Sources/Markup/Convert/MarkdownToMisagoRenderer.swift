@@ -21,6 +21,8 @@ struct MarkdownToMisagoRenderer {
     /// Link and image destinations, written when the node is left.
     /// An autolink's text is written with its brackets on entering; its child is skipped.
     private var skippingUntilExitOf: CMarkNode?
+    /// The delimiter of each open emphasis, innermost last.
+    private var emphasisDelimiters: [Character] = []
 
     mutating func render(_ document: CMarkDocument) {
         document.walk { node, entering in renderNode(node, entering: entering) }
@@ -150,11 +152,18 @@ struct MarkdownToMisagoRenderer {
         case CMARK_NODE_HTML_INLINE:
             write(Self.escaped(node.literal))
 
-        case CMARK_NODE_EMPH:
-            write("*")
-
-        case CMARK_NODE_STRONG:
-            write("**")
+        case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
+            // Python-Markdown closes `*a **b** c*` at the first `**`: nested emphasis takes the
+            // other delimiter, `_`, where it may (underscores are not emphasis inside a word).
+            let delimiter: Character
+            if entering {
+                let inWord = out.last.map(Self.isWordCharacter) ?? false || (node.next.map { Self.startsWithWordCharacter($0) } ?? false)
+                delimiter = emphasisDelimiters.last == "*" && !inWord ? "_" : "*"
+                emphasisDelimiters.append(delimiter)
+            } else {
+                delimiter = emphasisDelimiters.popLast() ?? "*"
+            }
+            write(String(repeating: delimiter, count: node.type == CMARK_NODE_STRONG ? 2 : 1))
 
         case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
             let isAutolink = node.type == CMARK_NODE_LINK
@@ -215,6 +224,16 @@ struct MarkdownToMisagoRenderer {
         atLineStart = true
     }
 
+    // MARK: - Emphasis
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    private static func startsWithWordCharacter(_ node: CMarkNode) -> Bool {
+        node.type == CMARK_NODE_TEXT && (node.literal.first.map(isWordCharacter) ?? false)
+    }
+
     // MARK: - Spoilers
 
     /// `<details>` (with its `<summary>`, which Misago's spoiler has no place for: it goes before
@@ -231,13 +250,20 @@ struct MarkdownToMisagoRenderer {
     // MARK: - Escaping
 
     /// The characters Python-Markdown's backslash escapes cover that could start markup.
-    private static let escapable: Set<Character> = ["\\", "`", "*", "_", "[", "]", "#", "+", "-", "!", ">", "<"]
+    private static let escapable: Set<Character> = ["\\", "`", "*", "_", "[", "]", "#", "+", "-", "!", ">"]
 
     static func escaped(_ text: String, atLineStart: Bool = false) -> String {
         var result = ""
         result.reserveCapacity(text.count)
         var leadingDigits = atLineStart
         for character in text {
+            // Python-Markdown has no escape for `<` (`\<` shows its backslash) and reads `&ouml;`
+            // as a character reference: both are written as references, which it keeps.
+            if character == "<" || character == "&" {
+                result += character == "<" ? "&lt;" : "&amp;"
+                leadingDigits = false
+                continue
+            }
             if escapable.contains(character) || (leadingDigits && character == ".") {
                 result.append("\\")
             }
