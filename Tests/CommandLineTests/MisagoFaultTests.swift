@@ -23,6 +23,21 @@ extension MisagoEndToEndTests {
             return try #require(members.indices.contains(index) ? members[index] : nil, "more members asked for than made")
         }
 
+        /// A world with a fresh member, the admin's new thread, and the member's reply to it (its
+        /// text holding a token of its own) queued.
+        struct Setup {
+            var home: URL, environment: [String: String], base: URL, member: String, thread: Int, token: String
+        }
+
+        static func replyQueued(_ label: String, config: [String] = []) throws -> Setup {
+            let member = try freshMember()
+            let (home, environment, base, _) = try MisagoEndToEndTests.world(member: member, config: config)
+            let thread = try MisagoEndToEndTests.openThread(in: home, environment: environment)
+            let token = "misago-\(label)-\(UUID().uuidString.prefix(8))"
+            try queueReply("A reply (\(label)) \(token)", to: thread, home: home, environment: environment)
+            return Setup(home: home, environment: environment, base: base, member: member, thread: thread, token: token)
+        }
+
         /// Queues the member's reply holding `text` to `thread`.
         static func queueReply(_ text: String, to thread: Int, home: URL, environment: [String: String]) throws {
             let body = home.appendingPathComponent("reply-\(UUID().uuidString).md")
@@ -100,12 +115,9 @@ extension MisagoEndToEndTests {
 
         @Test(arguments: Moment.allCases)
         func anEngineKilledMidSendIsReconciledNeverDoubled(_ moment: Moment) async throws {
-            let (home, environment, base, _) = try MisagoEndToEndTests.world(member: try Self.freshMember(),
-                                                                              config: ["retry_base = 1", "reconcile_grace = 2"])
+            let setup = try Self.replyQueued("killed-\(moment.rawValue)", config: ["retry_base = 1", "reconcile_grace = 2"])
+            let (home, environment, base, thread, token) = (setup.home, setup.environment, setup.base, setup.thread, setup.token)
             defer { try? FileManager.default.removeItem(at: home) }
-            let thread = try MisagoEndToEndTests.openThread(in: home, environment: environment)
-            let token = "misago-killed-\(moment.rawValue)-\(UUID().uuidString.prefix(8))"
-            try Self.queueReply("Sent while the engine dies \(token)", to: thread, home: home, environment: environment)
 
             let hold = Self.run.appendingPathComponent("hold-\(moment.rawValue)-post")
             let held = Self.run.appendingPathComponent("held")
@@ -146,13 +158,11 @@ extension MisagoEndToEndTests {
         }
 
         @Test func aClosedThreadTakesOneRequestAndFailsTheItem() throws {
-            let (home, environment, base, _) = try MisagoEndToEndTests.world(member: try Self.freshMember())
+            let setup = try Self.replyQueued("closed")
+            let (home, environment, base, thread, token) = (setup.home, setup.environment, setup.base, setup.thread, setup.token)
             defer { try? FileManager.default.removeItem(at: home) }
-            let thread = try MisagoEndToEndTests.openThread(in: home, environment: environment)
             #expect(try Self.adminWrite("PATCH", "api/threads/\(thread)/", json: #"[{"op":"replace","path":"is-closed","value":true}]"#,
                                         home: home, base: base) == 200)
-            let token = "misago-closed-\(UUID().uuidString.prefix(8))"
-            try Self.queueReply("Into a closed thread \(token)", to: thread, home: home, environment: environment)
             let before = Self.requestLog().count
             let sent = try runMissive(["send"], environment: environment)
             #expect(sent.status == 1, "\(sent.errorOutput)")
@@ -187,11 +197,9 @@ extension MisagoEndToEndTests {
         }
 
         @Test func anExpiredSessionWithoutAPasswordExits77AndKeepsTheItem() throws {
-            let (home, environment, base, _) = try MisagoEndToEndTests.world(member: try Self.freshMember())
+            let setup = try Self.replyQueued("expired")
+            let (home, environment, base, thread, token) = (setup.home, setup.environment, setup.base, setup.thread, setup.token)
             defer { try? FileManager.default.removeItem(at: home) }
-            let thread = try MisagoEndToEndTests.openThread(in: home, environment: environment)
-            let token = "misago-expired-\(UUID().uuidString.prefix(8))"
-            try Self.queueReply("After the session expired \(token)", to: thread, home: home, environment: environment)
             // The engine no longer knows the session (as when it expires).
             try Self.setCookie("sessionid", to: "expiredsession0000000000000000000", profile: "member", home: home)
             let sent = try runMissive(["send"], environment: environment)
@@ -204,12 +212,9 @@ extension MisagoEndToEndTests {
         }
 
         @Test func anExpiredSessionLogsInAgainWithThePasswordFromTheTerminal() throws {
-            let member = try Self.freshMember()
-            let (home, environment, base, _) = try MisagoEndToEndTests.world(member: member)
+            let setup = try Self.replyQueued("relogin")
+            let (home, environment, base, member, thread, token) = (setup.home, setup.environment, setup.base, setup.member, setup.thread, setup.token)
             defer { try? FileManager.default.removeItem(at: home) }
-            let thread = try MisagoEndToEndTests.openThread(in: home, environment: environment)
-            let token = "misago-relogin-\(UUID().uuidString.prefix(8))"
-            try Self.queueReply("After logging in again \(token)", to: thread, home: home, environment: environment)
             try Self.setCookie("sessionid", to: "expiredsession0000000000000000000", profile: "member", home: home)
             // A terminal is the password source `missive send` has: it asks there.
             let terminal = try TmuxTerminal(command: "\(BuiltBinary.url("missive").path) send", environment: childEnvironment(environment), term: "xterm")
@@ -225,11 +230,9 @@ extension MisagoEndToEndTests {
         }
 
         @Test func aTokenTheEngineNoLongerAcceptsIsFetchedAfreshOnce() throws {
-            let (home, environment, base, _) = try MisagoEndToEndTests.world(member: try Self.freshMember())
+            let setup = try Self.replyQueued("csrf")
+            let (home, environment, base, thread, token) = (setup.home, setup.environment, setup.base, setup.thread, setup.token)
             defer { try? FileManager.default.removeItem(at: home) }
-            let thread = try MisagoEndToEndTests.openThread(in: home, environment: environment)
-            let token = "misago-csrf-\(UUID().uuidString.prefix(8))"
-            try Self.queueReply("With a stale token \(token)", to: thread, home: home, environment: environment)
             let stale = Self.run.appendingPathComponent("stale-csrf-once")
             FileManager.default.createFile(atPath: stale.path, contents: nil)
             defer { try? FileManager.default.removeItem(at: stale) }
