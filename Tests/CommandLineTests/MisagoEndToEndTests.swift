@@ -32,7 +32,7 @@ import Testing
     /// member: with avatars, or pages answer 500.
     static let members: Result<[String], EngineError> = Result { () throws(EngineError) in
         _ = try engine.get()
-        let names = (1...8).map { "c\(Int(Date().timeIntervalSince1970) % 10_000_000)m\($0)" }
+        let names = (1...16).map { "c\(Int(Date().timeIntervalSince1970) % 10_000_000)m\($0)" }
         let code = """
             from django.contrib.auth import get_user_model
             from misago.conf.shortcuts import get_dynamic_settings
