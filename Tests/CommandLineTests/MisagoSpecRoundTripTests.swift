@@ -39,7 +39,7 @@ extension MisagoEndToEndTests {
         #expect(matching >= Self.floor, "\(matching) of \(examples.count)")
     }
 
-    /// Spoilers (`<details>`) and attributed quotes (the engine's own `[quote="@name"]`, as
+    /// Spoilers (`<details>`, `||inline||`) and attributed quotes (the engine's own `[quote="@name"]`, as
     /// `missive reply --quote` puts it in a ```bbcode fence) drawn by the engine as its own.
     @Test func spoilersAndAttributedQuotesRenderAsTheEngineDrawsThem() async throws {
         let (home, _, base, _) = try MisagoEndToEndTests.world()
@@ -59,7 +59,7 @@ extension MisagoEndToEndTests {
 
             </details>
 
-            After it.
+            After it, and ||this|| too.
             """
         let converted = try runMissive(["convert", "--dialect", "misago"], stdin: Data(markdown.utf8))
         let html = Self.normalised(try #require(try await Self.parsed(converted.output, on: base, cookies: cookies)))
@@ -67,7 +67,7 @@ extension MisagoEndToEndTests {
         #expect(html.contains(#"data-quote="@MissiveAdmin" target="_blank">@MissiveAdmin</a>has written:</div>"#), "\(html)")
         #expect(html.contains(#"data-author="@MissiveAdmin" data-block="quote"><p>The ending is<strong>sad</strong>.</p></blockquote>"#), "\(html)")
         #expect(html.contains(#"<p>The ending</p><aside class="spoiler-block"><blockquote class="spoiler-body" data-block="spoiler"><p>They<em>all</em>die.</p></blockquote>"#), "\(html)")
-        #expect(html.hasSuffix("</aside><p>After it.</p>"), "\(html)")
+        #expect(html.hasSuffix(#"</aside><p>After it, and</p><aside class="spoiler-block"><blockquote class="spoiler-body" data-block="spoiler"><p>this</p></blockquote><div class="spoiler-overlay" data-noquote="1"><button class="spoiler-reveal" type="button">Reveal spoiler</button></div></aside><p>too.</p>"#), "\(html)")
     }
 
     /// The engine's rendering of `markup` (`POST /api/parse-markup/`, what its editor's preview calls).

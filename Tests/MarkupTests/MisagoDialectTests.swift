@@ -60,6 +60,14 @@ import Markup
         #expect(Self.misago("<detailsx>\n\nshown\n") == "&lt;detailsx\\>\n\nshown\n")
     }
 
+    /// `||inline spoiler||` becomes the engine's only spoiler, a block one: hidden all the same.
+    @Test func anInlineSpoilerIsASpoilerBlock() {
+        #expect(Self.misago("a ||b *c*|| d\n") == "a [spoiler]b *c*[/spoiler] d\n")
+        // Unpaired, or `|` alone, stays text.
+        #expect(Self.misago("|| not\n") == "|| not\n")
+        #expect(Self.misago("a | b\n") == "a | b\n")
+    }
+
     /// A ```bbcode fence is the engine's own markup (a fetched quote): sent as it is, not as code.
     @Test func aBBCodeFenceIsSentVerbatim() {
         #expect(Self.misago("```bbcode\n[quote=\"@Bob\"]\n*said*\n[/quote]\n```\n\nMine\n")

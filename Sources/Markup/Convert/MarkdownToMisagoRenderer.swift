@@ -23,6 +23,9 @@ struct MarkdownToMisagoRenderer {
     private var skippingUntilExitOf: CMarkNode?
     /// The delimiter of each open emphasis, innermost last.
     private var emphasisDelimiters: [Character] = []
+    /// `||spoiler||` runs paired per inline container, as the BBCode renderer pairs them.
+    private static let spoilers = InlineDelimiterScanner(kinds: [.spoiler])
+    private var spoilerScans: [DelimiterScan] = []
 
     mutating func render(_ document: CMarkDocument) {
         document.walk { node, entering in renderNode(node, entering: entering) }
@@ -34,6 +37,7 @@ struct MarkdownToMisagoRenderer {
             if node == skipping, !entering { skippingUntilExitOf = nil }
             return
         }
+        if !entering, spoilerScans.last?.container == node { spoilerScans.removeLast() }
         switch node.type {
         case CMARK_NODE_BLOCK_QUOTE:
             if entering {
@@ -134,7 +138,7 @@ struct MarkdownToMisagoRenderer {
             endLine()
 
         case CMARK_NODE_TEXT:
-            write(Self.escaped(node.literal, atLineStart: atLineStart || pendingMarker != nil))
+            writeText(node)
 
         case CMARK_NODE_SOFTBREAK:
             if keepingLines { endLine() } else { write(" ") }
@@ -222,6 +226,31 @@ struct MarkdownToMisagoRenderer {
         if atLineStart { write("") }
         out += "\n"
         atLineStart = true
+    }
+
+    // MARK: - Text
+
+    /// A text node, escaped, with its `||` spoiler runs as `[spoiler]`/`[/spoiler]`: Misago has
+    /// only the block spoiler, so the text around it becomes paragraphs of its own, but what the
+    /// author hid stays hidden.
+    private mutating func writeText(_ node: CMarkNode) {
+        let utf8 = node.literalBytes
+        if Self.spoilers.mayHoldDelimiters(utf8), let container = node.parent, spoilerScans.last?.container != container {
+            spoilerScans.append(DelimiterScan(container: container, marks: Self.spoilers.marks(in: container)))
+        }
+        var lineStart = atLineStart || pendingMarker != nil
+        guard let marks = spoilerScans.isEmpty ? nil : spoilerScans[spoilerScans.count - 1].take(node) else {
+            write(Self.escaped(node.literal, atLineStart: lineStart))
+            return
+        }
+        var start = 0
+        for mark in marks {
+            write(Self.escaped(String(decoding: utf8[start..<mark.offset], as: UTF8.self), atLineStart: lineStart))
+            write(mark.opens ? "[spoiler]" : "[/spoiler]")
+            start = mark.offset + 2
+            lineStart = false
+        }
+        write(Self.escaped(String(decoding: utf8[start...], as: UTF8.self), atLineStart: lineStart))
     }
 
     // MARK: - Emphasis
