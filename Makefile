@@ -43,7 +43,8 @@ test: test-deps
 demo: build
 	@scripts/demo.sh
 
-# Each area has its own scripts/bench-AREA.sh; `make bench` runs them all, `make bench-AREA` one.
+# Each area has its own scripts/bench-AREA.sh; `make bench` runs them all, `make bench-AREA` one
+# (`make bench-misago`: 200 replies to the Misago engine through `missive send` beside a curl loop).
 bench: deps release
 	@set -e; for b in scripts/bench-*.sh; do [ -e "$$b" ] || continue; echo "== $$b"; "$$b"; done
 

@@ -8,6 +8,16 @@
 #   scripts/engine.sh status    # says whether it runs, and where
 #   scripts/engine.sh reset     # stop, and forget the database (the next start makes a fresh one)
 #
+# A restart keeps the forum's port when it is free, so profiles that point at it keep working
+# after the server was killed (the fault tests kill it mid-request and start it again).
+# Fault hook for those tests: while the file run/hold-before-post (or run/hold-after-post)
+# exists, a POST that makes a post (a reply, a thread, a private thread) is held for a minute
+# before the engine stores it (or after it is stored, before the answer goes out), and
+# run/held is written, so a test can kill the server at that moment. While run/stale-csrf-once
+# exists, the next write arrives with a CSRF token the engine does not accept (as when the
+# token the client holds has gone stale), and the file is removed: the engine's own check then
+# refuses it. Without the files the hook does nothing.
+#
 # `start` installs what is missing first, so it alone is enough. A repeat install reuses the venv
 # (seconds); the database is made once and reused until `reset`.
 # Seeded accounts: admin "MissiveAdmin" and member "MissiveMember", both with password
@@ -86,7 +96,46 @@ EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 CELERY_BROKER_URL = "memory://"
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
+# The fault hook (see the top of scripts/engine.sh): first, so it wraps everything.
+MISSIVE_RUN_DIR = "$run"
+MIDDLEWARE = ["missive_faults.HoldPosts"] + MIDDLEWARE
 EOF
+  cat > "$project/missive_faults.py" <<'PY'
+# Made by scripts/engine.sh: holds a posting request while a test's file says so (see there).
+import os
+import re
+import time
+
+from django.conf import settings
+
+POSTING = re.compile(r"^/api/(private-)?threads/(\d+/posts/)?$")
+
+
+class HoldPosts:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def hold(self, when):
+        flag = os.path.join(settings.MISSIVE_RUN_DIR, "hold-%s-post" % when)
+        if not os.path.exists(flag):
+            return
+        with open(os.path.join(settings.MISSIVE_RUN_DIR, "held"), "w") as held:
+            held.write(when)
+        time.sleep(60)
+
+    def __call__(self, request):
+        stale = os.path.join(settings.MISSIVE_RUN_DIR, "stale-csrf-once")
+        if request.method not in ("GET", "HEAD", "OPTIONS") and os.path.exists(stale):
+            os.remove(stale)
+            request.META["HTTP_X_CSRFTOKEN"] = "stale000" * 4
+        posting = request.method == "POST" and POSTING.match(request.path)
+        if posting:
+            self.hold("before")
+        response = self.get_response(request)
+        if posting and response.status_code == 200:
+            self.hold("after")
+        return response
+PY
 }
 
 manage() {
@@ -135,13 +184,25 @@ if not User.objects.filter(username='MissiveMember').exists():
   touch "$home/.initialised"
 }
 
-server_running() { [ -f "$run/misago.pid" ] && kill -0 "$(cat "$run/misago.pid")" 2>/dev/null; }
+# A killed server can linger as a zombie until whoever adopted it reaps it: that is not running.
+server_running() {
+  [ -f "$run/misago.pid" ] || return 1
+  local pid
+  pid=$(cat "$run/misago.pid")
+  kill -0 "$pid" 2>/dev/null && ! grep -qE '^[0-9]+ \(.*\) Z' "/proc/$pid/stat" 2>/dev/null
+}
 
 start_misago() {
   if server_running; then echo "http://127.0.0.1:$(cat "$run/misago.port")"; return; fi
-  free_port > "$run/misago.port"
-  local port
-  port=$(cat "$run/misago.port")
+  local port=""
+  # The port it had, when nothing holds it now: a profile made for it keeps working.
+  if [ -f "$run/misago.port" ] && python3 -c 'import socket, sys; s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("127.0.0.1", int(sys.argv[1])))' \
+      "$(cat "$run/misago.port")" 2>/dev/null; then
+    port=$(cat "$run/misago.port")
+  else
+    port=$(free_port)
+    echo "$port" > "$run/misago.port"
+  fi
   # A parent that starts us from a thread which blocks signals (a Swift test's, say) passes its
   # signal mask down, and runserver would then never see the SIGTERM that stops it: unblock first.
   (cd "$project" && DJANGO_SETTINGS_MODULE=missive_settings PYTHONPATH="$project" \
@@ -149,7 +210,7 @@ start_misago() {
 signal.pthread_sigmask(signal.SIG_SETMASK, set())
 sys.argv = ["django"] + sys.argv[1:]
 runpy.run_module("django", run_name="__main__")' runserver "127.0.0.1:$port" --noreload --insecure) \
-    < /dev/null > "$run/misago.log" 2>&1 &
+    < /dev/null >> "$run/misago.log" 2>&1 &
   echo $! > "$run/misago.pid"
   for _ in $(seq 1 150); do
     if curl -fsS -o /dev/null "http://127.0.0.1:$port/api/auth/" 2>/dev/null; then

@@ -18,6 +18,9 @@ public protocol ForumAdapter: Sendable {
     func reply(_ reply: Reply) async -> PostOutcome
     /// The BBCode the forum pre-fills when quoting a post: `[quote="name" post="P"]...[/quote]`.
     func quote(postID: Int) async throws(ForumError) -> String
+    /// The same for a post named with its thread (an engine whose posts are found only through
+    /// their thread, Misago, needs it; the others ignore it).
+    func quote(postID: Int, inThread thread: Int?) async throws(ForumError) -> String
     /// A post's current BBCode, as its edit form holds it.
     func postSource(postID: Int) async throws(ForumError) -> String
     func edit(postID: Int, bbcode: String) async -> PostOutcome
@@ -37,4 +40,10 @@ public protocol ForumAdapter: Sendable {
 
     /// For a send whose outcome was unknown: did it land?
     func reconcile(_ attempt: Attempt) async -> Reconciliation
+}
+
+extension ForumAdapter {
+    public func quote(postID: Int, inThread thread: Int?) async throws(ForumError) -> String {
+        try await quote(postID: postID)
+    }
 }

@@ -23,27 +23,53 @@ import Testing
         return url
     }
 
+    /// Where the engine lives (its `run/` has the PID, the port and the request log).
+    static let engineHome = ProcessInfo.processInfo.environment["MISSIVE_ENGINE_HOME"].map { URL(fileURLWithPath: $0) }
+        ?? packageRoot.appendingPathComponent(".cache/misago")
+
+    /// Members of this process's own, one per test that needs its own flood interval (Misago
+    /// counts it per user), made once through the engine's `manage.py shell` as engine.sh makes its
+    /// member: with avatars, or pages answer 500.
+    static let members: Result<[String], EngineError> = Result { () throws(EngineError) in
+        _ = try engine.get()
+        let names = (1...16).map { "c\(Int(Date().timeIntervalSince1970) % 10_000_000)m\($0)" }
+        let code = """
+            from django.contrib.auth import get_user_model
+            from misago.conf.shortcuts import get_dynamic_settings
+            from misago.users.setupnewuser import setup_new_user
+            for name in [\(names.map { "'\($0)'" }.joined(separator: ", "))]:
+                setup_new_user(get_dynamic_settings(), get_user_model().objects.create_user(name, name + '@example.com', '\(password)'))
+            """
+        let project = engineHome.appendingPathComponent("project")
+        guard let made = try? runProgram([engineHome.appendingPathComponent("venv/bin/python").path, "-m", "django", "shell", "-c", code],
+                                         environment: childEnvironment(["DJANGO_SETTINGS_MODULE": "missive_settings", "PYTHONPATH": project.path]),
+                                         directory: project), made.status == 0
+        else { throw EngineError(description: "could not make the test members") }
+        return names
+    }
+
     struct EngineError: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// A home with a profile `member` (the seeded MissiveMember, logged in) and `admin`, both on
-    /// the engine, and nothing waiting before a send. Returns the home, its environment and the
+    /// A home with a profile `member` (`member`, by default the seeded MissiveMember, logged in)
+    /// and `admin`, both on the engine, and nothing waiting before a send. Returns the home, its environment and the
     /// member's user id.
-    static func world() throws -> (home: URL, environment: [String: String], base: URL, memberID: Int) {
+    static func world(member: String = "MissiveMember", config: [String] = []) throws -> (home: URL, environment: [String: String], base: URL, memberID: Int) {
         let base = try engine.get()
         let home = try makeTemporaryDirectory("missive-misago")
         let environment = ["MISSIVE_HOME": home.path]
-        for (profile, user) in [("member", "MissiveMember"), ("admin", "MissiveAdmin")] {
+        for (profile, user) in [("member", member), ("admin", "MissiveAdmin")] {
             let add = try runMissive(["profiles", "add", profile, "--engine", "misago", "--base-url", base.absoluteString,
                                       "--username", user], environment: environment)
             #expect(add.status == 0, "\(add.errorOutput)")
         }
-        let config = home.appendingPathComponent("config/config.toml")
-        let written = try String(contentsOf: config, encoding: .utf8)
+        let configFile = home.appendingPathComponent("config/config.toml")
+        let written = try String(contentsOf: configFile, encoding: .utf8)
             .replacingOccurrences(of: #"(?m)^undo_window = \d+.*$"#, with: "undo_window = 0", options: .regularExpression)
         #expect(written.contains("undo_window = 0\n"))
-        try written.write(to: config, atomically: true, encoding: .utf8)
+        // `config` lines (top-level keys: retry_base, reconcile_grace...) go at the top.
+        try (config.map { $0 + "\n" }.joined() + written).write(to: configFile, atomically: true, encoding: .utf8)
         var memberID = 0
         for profile in ["member", "admin"] {
             let login = try runMissive(["login", "--profile", profile, "--password-stdin"], stdin: Data((password + "\n").utf8),
@@ -83,19 +109,24 @@ import Testing
         return url.path
     }
 
-    @Test func aReplyWrittenInTheEditorIsSentAndLandsOnce() throws {
-        let (home, environment, base, member) = try Self.world()
-        defer { try? FileManager.default.removeItem(at: home) }
-        // The thread is the admin's, so the member's reply is its first post in a while (Misago
-        // refuses a user's posts that come closer together than its flood interval).
+    /// A new thread in the first category, opened by the admin (who has no flood interval); its id.
+    static func openThread(in home: URL, environment: [String: String]) throws -> Int {
         let body = home.appendingPathComponent("opening.md")
         try "The thread the reply goes to.\n".write(to: body, atomically: true, encoding: .utf8)
         let opened = try runMissive(["thread", "3", "--subject", "A thread for the CLI", "--profile", "admin", "--no-edit",
                                      "--body-file", body.path, "--send"], environment: environment)
         #expect(opened.status == 0, "\(opened.errorOutput)")
         let said = opened.output + opened.errorOutput
-        let thread = try #require(said.range(of: #"/t/[^/]+/\d+/"#, options: .regularExpression)
+        return try #require(said.range(of: #"/t/[^/]+/\d+/"#, options: .regularExpression)
             .flatMap { Int(said[$0].split(separator: "/").last ?? "") }, "\(said)")
+    }
+
+    @Test func aReplyWrittenInTheEditorIsSentAndLandsOnce() throws {
+        let (home, environment, base, member) = try Self.world()
+        defer { try? FileManager.default.removeItem(at: home) }
+        // The thread is the admin's, so the member's reply is its first post in a while (Misago
+        // refuses a user's posts that come closer together than its flood interval).
+        let thread = try Self.openThread(in: home, environment: environment)
 
         let token = "misago-cli-\(UUID().uuidString.prefix(8))"
         let written = try runMissive(["reply", String(thread), "--profile", "member", "--queue"],

@@ -47,11 +47,13 @@ extension MisagoEngineTests {
                 return
             }
             let tooFast = await fixture.member.reply(Reply(threadID: fixture.threadID, bbcode: "And another one at once."))
-            guard case let .retryLater(after, .floodControl(words, _)) = tooFast else {
+            guard case let .retryLater(after, .floodControl(words, interval)) = tooFast else {
                 Issue.record("expected flood control, got \(tooFast)")
                 return
             }
             #expect(after == .seconds(3))
+            // The interval, so that the outbox paces the next sends instead of being refused again.
+            #expect(interval == 3)
             #expect(words.contains("so quickly"))
             #expect(Self.writes(try await fixture.engine.requests(since: before), to: posts) == [400, 200, 403])
 

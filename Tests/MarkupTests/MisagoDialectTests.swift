@@ -51,6 +51,46 @@ import Markup
         #expect(Self.misago("> ```\n> x\n> ```\n") == ">     x\n")
     }
 
+    /// `<details>` is Misago's `[spoiler]`; its summary, which the spoiler has no place for,
+    /// goes before it. Other raw HTML stays text.
+    @Test func detailsIsASpoiler() {
+        #expect(Self.misago("<details>\n\nhidden\n\n</details>\n") == "[spoiler]\n\nhidden\n\n[/spoiler]\n")
+        #expect(Self.misago("<details>\n<summary>The *end*</summary>\n\nhidden\n\n</details>\n")
+                == "The \\*end\\*\n\n[spoiler]\n\nhidden\n\n[/spoiler]\n")
+        #expect(Self.misago("<detailsx>\n\nshown\n") == "&lt;detailsx\\>\n\nshown\n")
+    }
+
+    /// `||inline spoiler||` becomes the engine's only spoiler, a block one: hidden all the same.
+    @Test func anInlineSpoilerIsASpoilerBlock() {
+        #expect(Self.misago("a ||b *c*|| d\n") == "a [spoiler]b *c*[/spoiler] d\n")
+        // Unpaired, or `|` alone, stays text.
+        #expect(Self.misago("|| not\n") == "|| not\n")
+        #expect(Self.misago("a | b\n") == "a | b\n")
+    }
+
+    /// A ```bbcode fence is the engine's own markup (a fetched quote): sent as it is, not as code.
+    @Test func aBBCodeFenceIsSentVerbatim() {
+        #expect(Self.misago("```bbcode\n[quote=\"@Bob\"]\n*said*\n[/quote]\n```\n\nMine\n")
+                == "[quote=\"@Bob\"]\n*said*\n[/quote]\n\nMine\n")
+        // Another language is still code.
+        #expect(Self.misago("```text\n[b]x[/b]\n```\n") == "```text\n[b]x[/b]\n```\n")
+    }
+
+    /// Python-Markdown closes `*a **b** c*` at the first `**`: nested emphasis takes `_` where
+    /// it may, and `*` inside a word, where `_` is no emphasis.
+    @Test func nestedEmphasisAlternatesItsDelimiter() {
+        #expect(Self.misago("*foo **bar** baz*\n") == "*foo __bar__ baz*\n")
+        #expect(Self.misago("*foo *bar* baz*\n") == "*foo _bar_ baz*\n")
+        #expect(Self.misago("**foo *bar* baz**\n") == "**foo _bar_ baz**\n")
+        #expect(Self.misago("*foo**bar**baz*\n") == "*foo**bar**baz*\n")
+    }
+
+    /// `<` has no backslash escape in Python-Markdown, and `&ouml;` would be a character: both
+    /// go as references.
+    @Test func angleBracketsAndAmpersandsAreReferences() {
+        #expect(Self.misago("a \\<b> & \\&ouml;\n") == "a &lt;b\\> &amp; &amp;ouml;\n")
+    }
+
     @Test func emptyInputGivesNothing() {
         #expect(Self.misago("") == "")
         #expect(Self.misago("\n\n") == "")

@@ -33,9 +33,9 @@ public struct FetchForumText: Sendable {
         case let .quotedPosts(posts):
             for post in posts {
                 do {
-                    fetched.pieces.append(try await adapter.quote(postID: Int(post)))
+                    fetched.pieces.append(try await adapter.quote(postID: Int(post.id), inThread: post.thread.map { Int($0) }))
                 } catch {
-                    fetched.failures.append(failure("post \(post) to quote", error))
+                    fetched.failures.append(failure("\(post) to quote", error))
                 }
             }
         case let .quotedMessage(id, forwarding):
@@ -66,7 +66,7 @@ public struct FetchForumText: Sendable {
 
     private func items(of text: ForumText) -> [String] {
         switch text {
-        case let .quotedPosts(posts): posts.map { "post \($0) to quote" }
+        case let .quotedPosts(posts): posts.map { "\($0) to quote" }
         case let .quotedMessage(id, _): ["private message \(id) to quote"]
         case let .postSource(post): ["the current text of post \(post)"]
         }

@@ -4,7 +4,7 @@ import Store
 /// Text on the forum that a draft starts with, fetched before the editor opens.
 public enum ForumText: Equatable, Sendable {
     /// Posts quoted in a reply, in the order given.
-    case quotedPosts([Int64])
+    case quotedPosts([QuotedPost])
     /// A private message being answered or forwarded: its quote, and its subject for a default.
     case quotedMessage(Int64, forwarding: Bool)
     /// A post's current BBCode, for editing it.
@@ -18,6 +18,20 @@ public enum ForumText: Equatable, Sendable {
     public var addsToOpenDraft: Bool {
         if case .quotedPosts = self { true } else { false }
     }
+}
+
+/// A post to quote, and the thread it is in when that is known (its URL names it, or it is the
+/// thread being replied to): Misago finds another member's post only through its thread.
+public struct QuotedPost: Equatable, Sendable, CustomStringConvertible {
+    public var id: Int64
+    public var thread: Int64?
+
+    public init(_ id: Int64, thread: Int64? = nil) {
+        self.id = id
+        self.thread = thread
+    }
+
+    public var description: String { "post \(id)" }
 }
 
 /// What came back: the forum's BBCode, exactly as it gave it, and what could not be fetched.

@@ -82,7 +82,7 @@ enum MisagoAnswer: Equatable {
         if text.contains("not available to guests") || text.contains("credentials were not provided") {
             return .failed(.rejected(.notLoggedIn))
         }
-        if text.contains("so quickly") { return .failed(.retryLater(after: floodInterval, reason: .floodControl(message))) }
+        if text.contains("so quickly") { return .failed(.retryLater(after: floodInterval, reason: .floodControl(message, interval: Int(floodInterval.components.seconds)))) }
         if text.contains("hourly post limit") { return .failed(.retryLater(after: .seconds(3600), reason: .floodControl(message))) }
         if text.contains("daily post limit") { return .failed(.retryLater(after: .seconds(86400), reason: .floodControl(message))) }
         if text.contains("closed threads") || text.contains("thread is closed") { return .failed(.rejected(.threadClosed)) }

@@ -63,6 +63,17 @@ extension MisagoAdapter {
         try await quote(try await ownPost(postID))
     }
 
+    /// Another member's post is found through its thread (its URL's, or the thread replied to);
+    /// one of our own posts that is not in that thread is found among our posts.
+    public func quote(postID: Int, inThread thread: Int?) async throws(ForumError) -> String {
+        guard let thread else { return try await quote(postID: postID) }
+        do {
+            return try await quote(MisagoPostAddress(threadID: thread, postID: postID))
+        } catch .rejected(.doesNotExist) {
+            return try await quote(postID: postID)
+        }
+    }
+
     /// What Misago's own quote button puts in the editor: the post's markup in an attributed quote.
     /// The markup comes from the reply editor's endpoint, which any reader who may reply gets
     /// (`post_editor` is for those who may edit the post).

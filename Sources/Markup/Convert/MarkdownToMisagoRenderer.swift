@@ -21,6 +21,11 @@ struct MarkdownToMisagoRenderer {
     /// Link and image destinations, written when the node is left.
     /// An autolink's text is written with its brackets on entering; its child is skipped.
     private var skippingUntilExitOf: CMarkNode?
+    /// The delimiter of each open emphasis, innermost last.
+    private var emphasisDelimiters: [Character] = []
+    /// `||spoiler||` runs paired per inline container, as the BBCode renderer pairs them.
+    private static let spoilers = InlineDelimiterScanner(kinds: [.spoiler])
+    private var spoilerScans: [DelimiterScan] = []
 
     mutating func render(_ document: CMarkDocument) {
         document.walk { node, entering in renderNode(node, entering: entering) }
@@ -32,6 +37,7 @@ struct MarkdownToMisagoRenderer {
             if node == skipping, !entering { skippingUntilExitOf = nil }
             return
         }
+        if !entering, spoilerScans.last?.container == node { spoilerScans.removeLast() }
         switch node.type {
         case CMARK_NODE_BLOCK_QUOTE:
             if entering {
@@ -71,7 +77,13 @@ struct MarkdownToMisagoRenderer {
             var literal = node.literal
             if literal.hasSuffix("\n") { literal.removeLast() }
             let lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
-            if prefixes.isEmpty {
+            if node.fenceInfo.split(separator: " ").first == "bbcode" {
+                // The engine's own markup (a quote `missive reply --quote` fetched, say), sent as it is.
+                for (index, line) in lines.enumerated() {
+                    write(String(line))
+                    if index < lines.count - 1 { endLine() }
+                }
+            } else if prefixes.isEmpty {
                 // Python-Markdown's fences work only at the top level; elsewhere the code is indented.
                 let fence = String(repeating: "`", count: max(3, Self.longestRun(of: "`", in: literal) + 1))
                 write(fence + (node.fenceInfo.split(separator: " ").first.map(String.init) ?? ""))
@@ -87,10 +99,16 @@ struct MarkdownToMisagoRenderer {
             endLine()
 
         case CMARK_NODE_HTML_BLOCK:
-            // Misago shows raw HTML as text, as the author typed it.
             separateBlock(node)
             var literal = node.literal
             while literal.hasSuffix("\n") { literal.removeLast() }
+            if let spoiler = Self.spoiler(literal) {
+                for line in spoiler {
+                    if line.isEmpty { blankLine() } else { write(line); endLine() }
+                }
+                return
+            }
+            // Misago shows raw HTML as text, as the author typed it.
             for (index, line) in literal.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if index > 0 { endLine() }
                 write(Self.escaped(String(line)))
@@ -120,7 +138,7 @@ struct MarkdownToMisagoRenderer {
             endLine()
 
         case CMARK_NODE_TEXT:
-            write(Self.escaped(node.literal, atLineStart: atLineStart || pendingMarker != nil))
+            writeText(node)
 
         case CMARK_NODE_SOFTBREAK:
             if keepingLines { endLine() } else { write(" ") }
@@ -138,11 +156,18 @@ struct MarkdownToMisagoRenderer {
         case CMARK_NODE_HTML_INLINE:
             write(Self.escaped(node.literal))
 
-        case CMARK_NODE_EMPH:
-            write("*")
-
-        case CMARK_NODE_STRONG:
-            write("**")
+        case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
+            // Python-Markdown closes `*a **b** c*` at the first `**`: nested emphasis takes the
+            // other delimiter, `_`, where it may (underscores are not emphasis inside a word).
+            let delimiter: Character
+            if entering {
+                let inWord = out.last.map(Self.isWordCharacter) ?? false || (node.next.map { Self.startsWithWordCharacter($0) } ?? false)
+                delimiter = emphasisDelimiters.last == "*" && !inWord ? "_" : "*"
+                emphasisDelimiters.append(delimiter)
+            } else {
+                delimiter = emphasisDelimiters.popLast() ?? "*"
+            }
+            write(String(repeating: delimiter, count: node.type == CMARK_NODE_STRONG ? 2 : 1))
 
         case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
             let isAutolink = node.type == CMARK_NODE_LINK
@@ -175,9 +200,12 @@ struct MarkdownToMisagoRenderer {
         guard node.previous != nil else { return }
         let tight = node.type == CMARK_NODE_ITEM ? node.parent?.listIsTight ?? false
             : (node.parent.flatMap { $0.type == CMARK_NODE_ITEM ? $0.parent : nil }?.listIsTight ?? false)
-        if !tight {
-            out += prefixes.joined().replacingOccurrences(of: " +$", with: "", options: .regularExpression) + "\n"
-        }
+        if !tight { blankLine() }
+    }
+
+    /// An empty line inside the open containers (a quote's `>` kept, an item's indent not).
+    private mutating func blankLine() {
+        out += prefixes.joined().replacingOccurrences(of: " +$", with: "", options: .regularExpression) + "\n"
     }
 
     private mutating func write(_ text: String) {
@@ -200,16 +228,71 @@ struct MarkdownToMisagoRenderer {
         atLineStart = true
     }
 
+    // MARK: - Text
+
+    /// A text node, escaped, with its `||` spoiler runs as `[spoiler]`/`[/spoiler]`: Misago has
+    /// only the block spoiler, so the text around it becomes paragraphs of its own, but what the
+    /// author hid stays hidden.
+    private mutating func writeText(_ node: CMarkNode) {
+        let utf8 = node.literalBytes
+        if Self.spoilers.mayHoldDelimiters(utf8), let container = node.parent, spoilerScans.last?.container != container {
+            spoilerScans.append(DelimiterScan(container: container, marks: Self.spoilers.marks(in: container)))
+        }
+        var lineStart = atLineStart || pendingMarker != nil
+        guard let marks = spoilerScans.isEmpty ? nil : spoilerScans[spoilerScans.count - 1].take(node) else {
+            write(Self.escaped(node.literal, atLineStart: lineStart))
+            return
+        }
+        var start = 0
+        for mark in marks {
+            write(Self.escaped(String(decoding: utf8[start..<mark.offset], as: UTF8.self), atLineStart: lineStart))
+            write(mark.opens ? "[spoiler]" : "[/spoiler]")
+            start = mark.offset + 2
+            lineStart = false
+        }
+        write(Self.escaped(String(decoding: utf8[start...], as: UTF8.self), atLineStart: lineStart))
+    }
+
+    // MARK: - Emphasis
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    private static func startsWithWordCharacter(_ node: CMarkNode) -> Bool {
+        node.type == CMARK_NODE_TEXT && (node.literal.first.map(isWordCharacter) ?? false)
+    }
+
+    // MARK: - Spoilers
+
+    /// `<details>` (with its `<summary>`, which Misago's spoiler has no place for: it goes before
+    /// it as a line of its own) and `</details>` as HTML blocks of their own become the engine's
+    /// `[spoiler]` and `[/spoiler]`, which it honours across the blocks between them.
+    static func spoiler(_ literal: String) -> [String]? {
+        let text = literal.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.lowercased() == "</details>" { return ["[/spoiler]"] }
+        guard let match = text.wholeMatch(of: #/(?i)<details(\s[^>]*)?>\s*(?:<summary>([^<]*)</summary>)?/#) else { return nil }
+        guard let summary = match.2.map({ $0.trimmingCharacters(in: .whitespaces) }), !summary.isEmpty else { return ["[spoiler]"] }
+        return [escaped(summary), "", "[spoiler]"]
+    }
+
     // MARK: - Escaping
 
     /// The characters Python-Markdown's backslash escapes cover that could start markup.
-    private static let escapable: Set<Character> = ["\\", "`", "*", "_", "[", "]", "#", "+", "-", "!", ">", "<"]
+    private static let escapable: Set<Character> = ["\\", "`", "*", "_", "[", "]", "#", "+", "-", "!", ">"]
 
     static func escaped(_ text: String, atLineStart: Bool = false) -> String {
         var result = ""
         result.reserveCapacity(text.count)
         var leadingDigits = atLineStart
         for character in text {
+            // Python-Markdown has no escape for `<` (`\<` shows its backslash) and reads `&ouml;`
+            // as a character reference: both are written as references, which it keeps.
+            if character == "<" || character == "&" {
+                result += character == "<" ? "&lt;" : "&amp;"
+                leadingDigits = false
+                continue
+            }
             if escapable.contains(character) || (leadingDigits && character == ".") {
                 result.append("\\")
             }

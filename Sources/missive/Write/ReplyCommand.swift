@@ -43,7 +43,8 @@ struct ReplyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let thread = try forumID(thread, .thread)
-        let posts = try quote.map { try forumID($0, .post) }
+        // A Misago post URL names its thread; a bare id is looked for in the thread replied to.
+        let posts = try quote.map { QuotedPost(try forumID($0, .post), thread: MisagoPostAddress(url: $0).map { Int64($0.threadID) } ?? thread) }
         let workspace = try Workspace.open()
         let draft = try await workspace.composeDraft(
             options, forum: posts.isEmpty ? nil : .quotedPosts(posts), timeout: fetch.timeout).run(

@@ -96,7 +96,7 @@ struct ComposeDraftTests {
         try await ApplicationFixture.with(forum: true) { fixture in
             let body = try fixture.file("body.md", "My answer.")
             let draft = try #require(try await fixture.composeDraft(
-                ComposeRequest(bodyFile: body, noEdit: true), forum: .quotedPosts([Seed.Ids.ownPost]))
+                ComposeRequest(bodyFile: body, noEdit: true), forum: .quotedPosts([QuotedPost(Seed.Ids.ownPost)]))
                 .run(base: Self.reply, fixed: Self.fixed))
             let saved = try fixture.store.draft(draft.id).content.body
             #expect(saved.hasPrefix("```bbcode\n[quote="))
@@ -110,7 +110,7 @@ struct ComposeDraftTests {
         try await ApplicationFixture.with { fixture in
             let draft = try #require(try await fixture.composeDraft(
                 ComposeRequest(profile: "offline", bodyFile: try fixture.file("a.md", "Mine."), noEdit: true),
-                forum: .quotedPosts([Seed.Ids.ownPost])).run(base: Self.reply, fixed: Self.fixed))
+                forum: .quotedPosts([QuotedPost(Seed.Ids.ownPost)])).run(base: Self.reply, fixed: Self.fixed))
             #expect(try fixture.store.draft(draft.id).content.body == "Mine.")
             #expect(fixture.console.notes.contains { $0.hasPrefix("warning: could not fetch post \(Seed.Ids.ownPost) to quote from the forum") })
             #expect(fixture.console.notes.contains { $0.contains("then run the command again") })
