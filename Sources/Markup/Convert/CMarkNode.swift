@@ -53,6 +53,20 @@ final class CMarkDocument {
         root = CMarkNode(raw: parsed)
     }
 
+    /// Parses UTF-8 handed over a piece at a time until `next` returns nil, as cmark's own command
+    /// line reads its input, so that the input is never held whole. A piece may end inside a line.
+    init?(pieces next: () throws -> UnsafeBufferPointer<UInt8>?) rethrows {
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
+        defer { cmark_parser_free(parser) }
+        while let piece = try next() {
+            piece.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+            }
+        }
+        guard let parsed = cmark_parser_finish(parser) else { return nil }
+        root = CMarkNode(raw: parsed)
+    }
+
     private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> OpaquePointer? {
         utf8.withMemoryRebound(to: CChar.self) { chars in
             cmark_parse_document(chars.baseAddress, chars.count, CMARK_OPT_DEFAULT)
