@@ -19,17 +19,21 @@ struct CMarkNode: Hashable {
     /// The text of a text, code, code block or HTML node (empty for the others).
     var literal: String { cmark_node_get_literal(raw).map { String(cString: $0) } ?? "" }
     /// The same bytes without a copy; valid until the tree is freed or the node changes.
-    var literalBytes: UnsafeBufferPointer<UInt8> {
-        guard let pointer = cmark_node_get_literal(raw) else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
-    }
+    var literalBytes: UnsafeBufferPointer<UInt8> { Self.bytes(cmark_node_get_literal(raw)) }
     var url: String { cmark_node_get_url(raw).map { String(cString: $0) } ?? "" }
+    /// The same bytes without a copy, as `literalBytes`.
+    var urlBytes: UnsafeBufferPointer<UInt8> { Self.bytes(cmark_node_get_url(raw)) }
     var title: String { cmark_node_get_title(raw).map { String(cString: $0) } ?? "" }
     var fenceInfo: String { cmark_node_get_fence_info(raw).map { String(cString: $0) } ?? "" }
     var headingLevel: Int { Int(cmark_node_get_heading_level(raw)) }
     var isOrderedList: Bool { cmark_node_get_list_type(raw) == CMARK_ORDERED_LIST }
     var listStart: Int { Int(cmark_node_get_list_start(raw)) }
     var listIsTight: Bool { cmark_node_get_list_tight(raw) != 0 }
+
+    private static func bytes(_ string: UnsafePointer<CChar>?) -> UnsafeBufferPointer<UInt8> {
+        guard let string else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self), count: strlen(string))
+    }
 
     var isBlock: Bool {
         let value = type.rawValue
