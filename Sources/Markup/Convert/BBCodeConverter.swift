@@ -32,12 +32,13 @@ public struct BBCodeConverter: Sendable {
     /// about `chunkSize` bytes as it is written: each piece `next` returns (valid until it is called
     /// again) is parsed as it comes, so neither the Markdown nor its BBCode is ever held whole.
     /// An error `next` throws ends the conversion before anything is written. Returns whether any
-    /// BBCode was written.
+    /// BBCode was written. `beforeExit`: the process ends right after, so the parsed tree is left
+    /// for the kernel to take back rather than freed node by node.
     public func convert(
-        pieces next: () throws -> UnsafeBufferPointer<UInt8>?, chunkSize: Int = 1 << 16,
+        pieces next: () throws -> UnsafeBufferPointer<UInt8>?, chunkSize: Int = 1 << 16, beforeExit: Bool = false,
         to sink: (UnsafeBufferPointer<UInt8>) -> Void
     ) rethrows -> Bool {
-        guard let document = try CMarkDocument(pieces: next) else { return false }
+        guard let document = try CMarkDocument(pieces: next, freesTree: !beforeExit) else { return false }
         return withoutActuallyEscaping(sink) { sink in
             render(document, capacity: 0, sink: sink, chunkSize: chunkSize).wroteAny
         }

@@ -44,22 +44,29 @@ struct CMarkNode: Hashable {
 /// A parsed Markdown document; frees cmark's tree when it goes away.
 final class CMarkDocument {
     let root: CMarkNode
+    /// Whether the tree is freed with the document. A process that ends right after its one
+    /// conversion leaves it to the kernel, which takes all of its memory back at once: freeing
+    /// the nodes one by one is a sixth of converting a large post (clang's -disable-free skips
+    /// freeing its syntax tree for the same reason).
+    private let freesTree: Bool
 
     init?(markdown: String) {
         var source = markdown
         guard let parsed = source.withUTF8(Self.parse) else { return nil }
         root = CMarkNode(raw: parsed)
+        freesTree = true
     }
 
     /// Parses UTF-8 in place: cmark reads the caller's bytes, no copy is made for it.
     init?(utf8: UnsafeBufferPointer<UInt8>) {
         guard let parsed = Self.parse(utf8) else { return nil }
         root = CMarkNode(raw: parsed)
+        freesTree = true
     }
 
     /// Parses UTF-8 handed over a piece at a time until `next` returns nil, as cmark's own command
     /// line reads its input, so that the input is never held whole. A piece may end inside a line.
-    init?(pieces next: () throws -> UnsafeBufferPointer<UInt8>?) rethrows {
+    init?(pieces next: () throws -> UnsafeBufferPointer<UInt8>?, freesTree: Bool = true) rethrows {
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
         defer { cmark_parser_free(parser) }
         while let piece = try next() {
@@ -69,6 +76,7 @@ final class CMarkDocument {
         }
         guard let parsed = cmark_parser_finish(parser) else { return nil }
         root = CMarkNode(raw: parsed)
+        self.freesTree = freesTree
     }
 
     private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> OpaquePointer? {
@@ -77,7 +85,9 @@ final class CMarkDocument {
         }
     }
 
-    deinit { cmark_node_free(root.raw) }
+    deinit {
+        if freesTree { cmark_node_free(root.raw) }
+    }
 
     /// Walks the tree with cmark's own iterator: every node is entered, and every
     /// container is also exited, in document order. No recursion, so depth is free.

@@ -34,7 +34,7 @@ struct ConvertCommand: ParsableCommand {
         var input = try MarkdownReader(path: file)
         let converter = BBCodeConverter(dialect: dialect, options: ConversionOptions(strict: strict, softBreaks: softBreaks))
         var output = StandardOutput()
-        let wroteAny = try converter.convert(pieces: { try input.next() }) { output.write($0) }
+        let wroteAny = try converter.convert(pieces: { try input.next() }, beforeExit: true) { output.write($0) }
         if wroteAny {
             let newline = [UInt8(ascii: "\n")]
             newline.withUnsafeBufferPointer { output.write($0) }
