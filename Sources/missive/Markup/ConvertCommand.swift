@@ -31,7 +31,7 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         // The Markdown is parsed as it is read and the BBCode written as it is made, as cmark's own
         // command line does: a post can be megabytes, and neither it nor its BBCode is held whole.
-        var input = try MarkdownReader(path: file)
+        let input = try MarkdownReader(path: file)
         let converter = BBCodeConverter(dialect: dialect, options: ConversionOptions(strict: strict, softBreaks: softBreaks))
         var output = StandardOutput()
         let wroteAny = try converter.convert(pieces: { try input.next() }, beforeExit: true) { output.write($0) }
