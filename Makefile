@@ -8,8 +8,10 @@ DEBS := pkg-config libcmark-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev l
 TEST_DEBS := vim tmux python3 python3-pip chromium man-db
 # A real second forum engine for the tests (scripts/engine.sh: Misago from PyPI on PostgreSQL).
 TEST_DEBS += postgresql python3-venv
+# Profilers for the benchmarks' closing notes: perf (CPU time), valgrind's massif (peak memory).
+BENCH_DEBS := linux-perf valgrind strace
 
-.PHONY: all deps test-deps build release test demo bench clean install uninstall engine engine-stop
+.PHONY: all deps test-deps bench-deps build release test demo bench clean install uninstall engine engine-stop
 
 all: build
 
@@ -18,6 +20,9 @@ deps:
 
 test-deps: deps
 	@scripts/install-debs.sh $(TEST_DEBS)
+
+bench-deps: deps
+	@scripts/install-debs.sh $(BENCH_DEBS)
 
 build: deps
 	$(SWIFT) build
@@ -45,10 +50,10 @@ demo: build
 
 # Each area has its own scripts/bench-AREA.sh; `make bench` runs them all, `make bench-AREA` one
 # (`make bench-misago`: 200 replies to the Misago engine through `missive send` beside a curl loop).
-bench: deps release
+bench: bench-deps release
 	@set -e; for b in scripts/bench-*.sh; do [ -e "$$b" ] || continue; echo "== $$b"; "$$b"; done
 
-bench-%: deps release
+bench-%: bench-deps release
 	@scripts/bench-$*.sh
 
 # `make install [PREFIX=/usr/local] [DESTDIR=]`: a release build, man pages and completions.

@@ -36,8 +36,17 @@ struct Missive: AsyncParsableCommand {
     /// Runs the chosen command, turning Missive's own errors into one line on stderr and
     /// the exit status the error names (argument errors keep swift-argument-parser's handling).
     static func main() async {
+        // Building the whole command tree reflects over every subcommand (about 1.5 ms, a tenth of
+        // a start-up), so the two commands scripts run over and over skip it: `--version`, and
+        // `convert` when its own parser takes the arguments. Anything it does not (--help, a
+        // mistake) goes the whole way, so help and errors read the same as before.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"] {
+            print(MissiveVersion.string)
+            return
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(convertOnly: arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -53,6 +62,16 @@ struct Missive: AsyncParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// `convert ARGS` parsed by the convert command alone when it can, else the whole command line.
+    private static func parseAsRoot(convertOnly arguments: [String]) throws -> ParsableCommand {
+        if arguments.first == ConvertCommand.configuration.commandName,
+            let convert = try? ConvertCommand.parseAsRoot(Array(arguments.dropFirst()))
+        {
+            return convert
+        }
+        return try parseAsRoot()
     }
 }
 

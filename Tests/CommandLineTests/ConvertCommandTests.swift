@@ -82,6 +82,26 @@ import Testing
         #expect(result.errorOutput.contains("not valid UTF-8 at byte \(offset);"), "\(result.errorOutput)")
     }
 
+    /// The converter reads in 64 KiB pieces: a character cut by a piece's end is still one
+    /// character, and a bad byte or a NUL in a later piece is named at its offset in the whole input
+    /// (a NUL anywhere before bad UTF-8, as TextInput does).
+    @Test func inputLongerThanOneReadIsCheckedAsAWhole() throws {
+        let straddling = Data((String(repeating: "a", count: 65_534) + "😀 é\n").utf8)
+        let converted = try runMissive(["convert"], stdin: straddling)
+        #expect(converted.status == 0)
+        #expect(converted.stdout == straddling)
+
+        let lateBadByte = try runMissive(["convert"], stdin: Data(repeating: 0x61, count: 70_000) + Data([0xFF]))
+        #expect(lateBadByte.status == 65)
+        #expect(lateBadByte.stdout.isEmpty)
+        #expect(lateBadByte.errorOutput.contains("not valid UTF-8 at byte 70000;"), "\(lateBadByte.errorOutput)")
+
+        let laterNul = try runMissive(["convert"], stdin: Data([0xFF]) + Data(repeating: 0x61, count: 100_000) + Data([0]))
+        #expect(laterNul.status == 65)
+        #expect(laterNul.stdout.isEmpty)
+        #expect(laterNul.errorOutput.contains("NUL byte at byte 100001;"), "\(laterNul.errorOutput)")
+    }
+
     @Test func validMultiByteTextAndAByteOrderMarkConvert() throws {
         let result = try runMissive(["convert"], stdin: Data("\u{FEFF}é € 𝄞 **x**".utf8))
         #expect(result.status == 0)

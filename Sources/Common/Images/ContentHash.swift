@@ -35,7 +35,7 @@ public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible 
 
 /// SHA-256 fed piece by piece, so a large file is hashed while it streams through a small buffer.
 ///
-/// OpenSSL's libcrypto does the work: libcurl already loads it into every Missive process, it is
+/// OpenSSL's libcrypto does the work: libcurl needs it for TLS anyway, it is
 /// Debian's maintained build, and Foundation on Linux has no CryptoKit (swift-crypto would compile
 /// a second copy of BoringSSL into the build for this one digest).
 public struct SHA256Hasher: ~Copyable {

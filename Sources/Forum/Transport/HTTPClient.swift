@@ -62,10 +62,10 @@ public final class HTTPClient: @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer
     private let queue = DispatchQueue(label: "missive.http")
 
-    private static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+    private static let globalInit: Void = { _ = ccurl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     public convenience init(settings: HTTPSettings) throws(HTTPClientError) {
-        try self.init(settings: settings, makeHandle: { curl_easy_init() })
+        try self.init(settings: settings, makeHandle: { ccurl_easy_init() })
     }
 
     /// `makeHandle` is libcurl's `curl_easy_init` except in the test of its failure.
@@ -89,7 +89,7 @@ public final class HTTPClient: @unchecked Sendable {
                 throw .cookieJar(error)
             }
         }
-        // curl_easy_init fails only when out of memory.
+        // Fails only when libcurl is missing or out of memory.
         guard let handle = makeHandle() else { throw .libcurlUnavailable }
         self.handle = handle
         self.settings = settings
@@ -99,7 +99,7 @@ public final class HTTPClient: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        ccurl_easy_cleanup(handle)
     }
 
     private func configure() {
@@ -171,17 +171,17 @@ public final class HTTPClient: @unchecked Sendable {
 
         var headers: UnsafeMutablePointer<curl_slist>?
         // Browsers never send `Expect: 100-continue`; curl would for a big post and then wait on it.
-        headers = curl_slist_append(headers, "Expect:")
+        headers = ccurl_slist_append(headers, "Expect:")
         if let contentType = request.contentType {
-            headers = curl_slist_append(headers, "Content-Type: \(contentType)")
+            headers = ccurl_slist_append(headers, "Content-Type: \(contentType)")
         }
         for header in request.headers {
-            headers = curl_slist_append(headers, "\(header.name): \(header.value)")
+            headers = ccurl_slist_append(headers, "\(header.name): \(header.value)")
         }
         _ = ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headers)
         defer {
             _ = ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, nil)
-            curl_slist_free_all(headers)
+            ccurl_slist_free_all(headers)
         }
 
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -196,20 +196,20 @@ public final class HTTPClient: @unchecked Sendable {
             switch request.method {
             case .get, .delete:
                 _ = ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
-                return curl_easy_perform(handle)
+                return ccurl_easy_perform(handle)
             case .post, .put, .patch:
                 // A nil POSTFIELDS makes libcurl read the body from stdin, so an empty body is one zero byte long.
                 let body = request.body ?? []
                 guard !body.isEmpty else {
                     _ = ccurl_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, 0)
                     _ = ccurl_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, "")
-                    return curl_easy_perform(handle)
+                    return ccurl_easy_perform(handle)
                 }
                 return body.withUnsafeBufferPointer { bytes in
                     _ = ccurl_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count))
                     _ = ccurl_setopt_pointer(handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
                     defer { _ = ccurl_setopt_pointer(handle, CURLOPT_POSTFIELDS, nil) }
-                    return curl_easy_perform(handle)
+                    return ccurl_easy_perform(handle)
                 }
             }
         }
@@ -221,7 +221,7 @@ public final class HTTPClient: @unchecked Sendable {
                 kind: transfer.overflowed ? .tooLarge : Self.kind(of: code),
                 requestSent: requestWasSent(bodyBytes: request.body?.count ?? 0),
                 url: request.url,
-                detail: detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail))
+                detail: detail.isEmpty ? String(cString: ccurl_easy_strerror(code)) : detail))
         }
         var status = 0
         _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -266,7 +266,7 @@ public final class HTTPClient: @unchecked Sendable {
     private func cookieLines() -> [String] {
         var list: UnsafeMutablePointer<curl_slist>?
         guard ccurl_getinfo_slist(handle, CURLINFO_COOKIELIST, &list) == CURLE_OK else { return [] }
-        defer { curl_slist_free_all(list) }
+        defer { ccurl_slist_free_all(list) }
         let now = Int(Date().timeIntervalSince1970)
         var lines: [String] = []
         var node = list
@@ -370,7 +370,7 @@ public enum HTTPClientError: MissiveError, Equatable {
 
     public var description: String {
         switch self {
-        case .libcurlUnavailable: "libcurl could not start (out of memory?)"
+        case .libcurlUnavailable: "libcurl could not be loaded or could not start (out of memory?)"
         case let .cookieJar(error): error.description
         }
     }

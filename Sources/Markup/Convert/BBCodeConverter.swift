@@ -28,14 +28,17 @@ public struct BBCodeConverter: Sendable {
         }
     }
 
-    /// Converts `markdown` (UTF-8, as read from a file: cmark parses these bytes in place) and
-    /// hands the BBCode to `sink` in pieces of about `chunkSize` bytes as it is written, so the
-    /// whole document is never held. Returns whether any BBCode was written.
+    /// Converts Markdown (UTF-8) read a piece at a time and hands the BBCode to `sink` in pieces of
+    /// about `chunkSize` bytes as it is written: each piece `next` returns (valid until it is called
+    /// again) is parsed as it comes, so neither the Markdown nor its BBCode is ever held whole.
+    /// An error `next` throws ends the conversion before anything is written. Returns whether any
+    /// BBCode was written. `beforeExit`: the process ends right after, so the parsed tree is left
+    /// for the kernel to take back rather than freed node by node.
     public func convert(
-        utf8 markdown: UnsafeBufferPointer<UInt8>, chunkSize: Int = 1 << 16,
+        pieces next: () throws -> UnsafeBufferPointer<UInt8>?, chunkSize: Int = 1 << 16, beforeExit: Bool = false,
         to sink: (UnsafeBufferPointer<UInt8>) -> Void
-    ) -> Bool {
-        guard !markdown.isEmpty, let document = CMarkDocument(utf8: markdown) else { return false }
+    ) rethrows -> Bool {
+        guard let document = try CMarkDocument(pieces: next, freesTree: !beforeExit) else { return false }
         return withoutActuallyEscaping(sink) { sink in
             render(document, capacity: 0, sink: sink, chunkSize: chunkSize).wroteAny
         }

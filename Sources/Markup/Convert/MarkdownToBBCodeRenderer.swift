@@ -155,7 +155,7 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
         case CMARK_NODE_LINK:
             // An autolink's text is its address, never BBCode the author typed: a `[url=...]` in it
             // would open a tag inside the link and hide the words after it.
-            let isAutolink = node.firstChild.map { $0.type == CMARK_NODE_TEXT && $0.next == nil && $0.literal == node.url } ?? false
+            let isAutolink = Self.isAutolink(node)
             if entering {
                 let url = node.url
                 if isAutolink { autolinks += 1 }
@@ -335,6 +335,18 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
     }
 
     // MARK: - Helpers
+
+    /// Whether a link's only child is text that reads as its address. The bytes are compared
+    /// first, so that the Strings (which compare by canonical equivalence) are made only when
+    /// they differ outside ASCII: every link is asked this on entry and exit.
+    static func isAutolink(_ link: CMarkNode) -> Bool {
+        guard let child = link.firstChild, child.type == CMARK_NODE_TEXT, child.next == nil else { return false }
+        let text = child.literalBytes
+        let url = link.urlBytes
+        if text.elementsEqual(url) { return true }
+        if text.allSatisfy({ $0 < 0x80 }) && url.allSatisfy({ $0 < 0x80 }) { return false }
+        return child.literal == link.url
+    }
 
     static func isWebAddress(_ url: String) -> Bool {
         let lower = url.drop(while: { $0 == " " }).lowercased()

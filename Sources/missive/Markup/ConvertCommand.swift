@@ -29,14 +29,12 @@ struct ConvertCommand: ParsableCommand {
     var softBreaks: SoftBreaks = .space
 
     func run() throws {
-        // The bytes as read, parsed in place, and the BBCode written as it is made: a post can be
-        // megabytes, and neither it nor its BBCode is copied into a String.
-        let markdown = try MarkdownInput.read(path: file)
+        // The Markdown is parsed as it is read and the BBCode written as it is made, as cmark's own
+        // command line does: a post can be megabytes, and neither it nor its BBCode is held whole.
+        let input = try MarkdownReader(path: file)
         let converter = BBCodeConverter(dialect: dialect, options: ConversionOptions(strict: strict, softBreaks: softBreaks))
         var output = StandardOutput()
-        let wroteAny = markdown.bytes.withUnsafeBufferPointer { bytes in
-            converter.convert(utf8: UnsafeBufferPointer(rebasing: bytes[markdown.start...])) { output.write($0) }
-        }
+        let wroteAny = try converter.convert(pieces: { try input.next() }, beforeExit: true) { output.write($0) }
         if wroteAny {
             let newline = [UInt8(ascii: "\n")]
             newline.withUnsafeBufferPointer { output.write($0) }
@@ -45,67 +43,96 @@ struct ConvertCommand: ParsableCommand {
     }
 }
 
-/// The Markdown to convert, read whole with plain `read(2)` into the one buffer cmark parses.
-/// Accepts exactly what `TextInput` accepts: on any problem `TextInput` reads it again and
-/// throws its own error, so messages and exit statuses stay the same as every other command's.
-struct MarkdownInput {
-    var bytes: [UInt8]
-    /// Past a UTF-8 byte-order mark, which TextInput drops too.
-    var start: Int
+/// The Markdown to convert, read with plain `read(2)` in pieces of up to 64 KiB. Each piece is
+/// checked as `TextInput` checks a whole input (no NUL byte, strict UTF-8, a leading byte-order
+/// mark dropped) before it is handed on, and a bad input fails with the error `TextInput` would
+/// throw for it, so messages and exit statuses stay the same as every other command's.
+final class MarkdownReader {
+    private let descriptor: Int32
+    private let source: String
+    private let closesDescriptor: Bool
+    private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
+    /// The buffer holds `count` bytes from input offset `offset` on; the first `handedOn` of them
+    /// have been returned, the rest start a UTF-8 sequence the next read completes.
+    private var count = 0
+    private var offset = 0
+    private var handedOn = 0
+    private var atEnd = false
 
-    static func read(path: String?) throws -> MarkdownInput {
+    init(path: String?) throws {
         let isStdin = path == nil || path == "-"
-        let source = isStdin ? "<stdin>" : path ?? ""
-        let descriptor = isStdin ? STDIN_FILENO : open(source, O_RDONLY | O_CLOEXEC)
-        defer { if !isStdin, descriptor >= 0 { close(descriptor) } }
-        guard descriptor >= 0, let bytes = readAll(descriptor) else {
-            return try fallback(path: isStdin ? nil : source)
+        source = isStdin ? "<stdin>" : path ?? ""
+        descriptor = isStdin ? STDIN_FILENO : open(source, O_RDONLY | O_CLOEXEC)
+        closesDescriptor = !isStdin && descriptor >= 0
+        var info = stat()
+        guard descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+            // TextInput says what is wrong (no such file, a directory, ...).
+            _ = try TextInput.read(path: isStdin ? nil : source)
+            throw TextInputError.unreadable(source: source, reason: "it cannot be read")
         }
-        let acceptable = bytes.withUnsafeBufferPointer { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            return memchr(base, 0, buffer.count) == nil && UTF8Check.isValid(buffer)
-        }
-        guard acceptable else {
-            // Throws the error that names the bad byte.
-            _ = try TextInput.decode(Data(bytes), source: source)
-            return try fallback(path: isStdin ? nil : source)
-        }
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        return MarkdownInput(bytes: bytes, start: start)
     }
 
-    /// Everything up to end of file, or nil when it cannot be read (a directory, say). A regular
-    /// file's size is known, so its bytes land in a buffer of the right size.
-    private static func readAll(_ descriptor: Int32) -> [UInt8]? {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
-        var bytes: [UInt8] = []
-        if info.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(Int(info.st_size)) }
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
-        defer { chunk.deallocate() }
-        while true {
-            let got = Foundation.read(descriptor, chunk.baseAddress, chunk.count)
-            if got == 0 { return bytes }
-            if got < 0 {
-                if errno == EINTR { continue }
+    deinit {
+        buffer.deallocate()
+        if closesDescriptor { close(descriptor) }
+    }
+
+    /// The next piece of checked Markdown, valid until the next call; nil at the end.
+    func next() throws(TextInputError) -> UnsafeBufferPointer<UInt8>? {
+        guard let base = buffer.baseAddress else { return nil }
+        // What was held back goes to the front, ahead of the next read.
+        count -= handedOn
+        offset += handedOn
+        memmove(base, base + handedOn, count)
+        handedOn = 0
+        while handedOn == 0 {
+            if atEnd {
+                // A sequence cut off by the end of the input is as bad as any other.
+                if count > 0 { throw TextInputError.invalidUTF8(source: source, offset: offset) }
                 return nil
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<got]))
+            let got = Foundation.read(descriptor, base + count, buffer.count - count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw TextInputError.unreadable(source: source, reason: String(cString: strerror(errno)))
+            }
+            count += got
+            atEnd = got == 0
+            handedOn = atEnd ? count : UTF8Check.completeLength(UnsafeBufferPointer(start: base, count: count))
         }
+        let piece = UnsafeBufferPointer(start: base, count: handedOn)
+        if memchr(base, 0, handedOn) != nil {
+            throw TextInputError.nulByte(source: source, offset: offset + (piece.firstIndex(of: 0) ?? 0))
+        }
+        if let bad = UTF8Check.firstInvalidOffset(piece) {
+            // TextInput names a NUL byte anywhere in the input before bad UTF-8.
+            if let nul = nulInRest() { throw TextInputError.nulByte(source: source, offset: nul) }
+            throw TextInputError.invalidUTF8(source: source, offset: offset + bad)
+        }
+        let bom = offset == 0 && piece.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        return UnsafeBufferPointer(rebasing: piece[bom...])
     }
 
-    /// Lets TextInput read the input and say what is wrong with it.
-    private static func fallback(path: String?) throws -> MarkdownInput {
-        let text = try TextInput.read(path: path)
-        return MarkdownInput(bytes: Array(text.utf8), start: 0)
+    /// Where the first NUL byte is in what is left of the input after the current piece, if any.
+    private func nulInRest() -> Int? {
+        guard let base = buffer.baseAddress else { return nil }
+        var position = offset + count
+        while true {
+            let got = Foundation.read(descriptor, base, buffer.count)
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            if let found = memchr(base, 0, got) { return position + base.distance(to: found.assumingMemoryBound(to: UInt8.self)) }
+            position += got
+        }
     }
 }
 
-/// Whether bytes are well-formed UTF-8 (no overlongs, surrogates or code points past U+10FFFF),
-/// eight ASCII bytes at a time: Markdown is mostly ASCII, and this runs over every byte of it.
+/// Strict UTF-8 (no overlongs, surrogates or code points past U+10FFFF), eight ASCII bytes at a
+/// time: Markdown is mostly ASCII, and this runs over every byte of it.
 enum UTF8Check {
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+    /// The offset of the first sequence that is not well-formed, or nil when all of it is.
+    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         var index = 0
         while index < count {
@@ -115,18 +142,30 @@ enum UTF8Check {
                 index += 8
                 continue
             }
-            let lead = base[index]
-            if lead < 0x80 {
+            if base[index] < 0x80 {
                 index += 1
                 continue
             }
             // Anything else is one scalar at a time by the standard library's own strict decoder.
             var parser = Unicode.UTF8.ForwardParser()
             var rest = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
-            guard case .valid(let scalar) = parser.parseScalar(from: &rest) else { return false }
+            guard case .valid(let scalar) = parser.parseScalar(from: &rest) else { return index }
             index += scalar.count
         }
-        return true
+        return nil
+    }
+
+    /// How many of `bytes` come before a multi-byte sequence that runs past their end (a read can
+    /// stop in the middle of a character): all of them when none does.
+    static func completeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard !bytes.isEmpty else { return 0 }
+        for back in 1...min(3, bytes.count) {
+            let byte = bytes[bytes.count - back]
+            if byte & 0xC0 == 0x80 { continue }  // a continuation byte: look further back
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            return back < length ? bytes.count - back : bytes.count
+        }
+        return bytes.count
     }
 }
 
