@@ -91,7 +91,7 @@ public enum MisagoPreviewHTML {
         html.replacing(#/(?is)\[b\](.*?)\[/b\]/#) { "<b>\($0.output.1)</b>" }
             .replacing(#/(?is)\[i\](.*?)\[/i\]/#) { "<i>\($0.output.1)</i>" }
             .replacing(#/(?is)\[u\](.*?)\[/u\]/#) { "<u>\($0.output.1)</u>" }
-            .replacing(#/(?is)\[url=&quot;?([^\]&]*)(?:&quot;)?\](.*?)\[/url\]/#) { "<a href=\"\($0.output.1)\">\($0.output.2)</a>" }
+            .replacing(#/(?is)\[url=(?:&quot;)?([^\]&]*)(?:&quot;)?\](.*?)\[/url\]/#) { "<a href=\"\($0.output.1)\">\($0.output.2)</a>" }
             .replacing(#/(?is)\[url\](.*?)\[/url\]/#) { "<a href=\"\($0.output.1)\">\($0.output.1)</a>" }
             .replacing(#/(?is)\[img\](.*?)\[/img\]/#) { "<img src=\"\($0.output.1)\">" }
             .replacing(#/(?i)\[hr\]/#) { _ in "<hr>" }
