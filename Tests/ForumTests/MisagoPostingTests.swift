@@ -88,7 +88,10 @@ extension MisagoEngineTests {
             #expect(posts.title == "Missive's new thread")
             #expect(posts.postSet.results.first?.posterName == name)
             #expect(try await adapter.postIcons(forumID: MisagoEngine.firstCategory).isEmpty)
-            #expect(try await adapter.smilies().isEmpty)
+            // No smilie codes on Misago: a refusal that says so, not an empty list.
+            await #expect(throws: ForumError.rejected(.invalid("Misago has no smilie codes; type emoji as they are (they are sent as text)"))) {
+                try await adapter.smilies()
+            }
         }
 
         @Test func previewsWithTheEnginesRenderer() async throws {

@@ -96,3 +96,26 @@ import Markup
         #expect(Self.misago("\n\n") == "")
     }
 }
+
+/// The engine's two leftovers the dialect writes around (checked with its renderer by
+/// MisagoSpecRoundTripTests and MisagoPreviewTests).
+@Suite struct MisagoDialectLeftoverTests {
+    /// Python-Markdown merges a list into the one before it: an invisible paragraph ends the first.
+    @Test func aListAfterAListIsSeparated() {
+        #expect(MisagoDialectTests.misago("- a\n- b\n\n1. one\n") == "-   a\n-   b\n\n&#8203;\n\n1.  one\n")
+        #expect(MisagoDialectTests.misago("- a\n\n* b\n") == "-   a\n\n&#8203;\n\n-   b\n")
+        // Inside a tight item the separator still stands between blank lines.
+        #expect(MisagoDialectTests.misago("- x\n  - a\n\n  1. b\n") == "-   x\n\n    -   a\n\n    &#8203;\n\n    1.  b\n")
+        // A list after a paragraph is not touched.
+        #expect(MisagoDialectTests.misago("p\n\n- a\n") == "p\n\n-   a\n")
+    }
+
+    /// A quote holding a spoiler is the engine's `[quote]`, which keeps the spoiler inside it.
+    @Test func aSpoilerInAQuoteUsesTheBBCodeQuote() {
+        #expect(MisagoDialectTests.misago("> a\n>\n> <details>\n>\n> hidden\n>\n> </details>\n")
+                == "[quote]\na\n\n[spoiler]\n\nhidden\n\n[/spoiler]\n[/quote]\n")
+        #expect(MisagoDialectTests.misago("> a ||hidden|| b\n") == "[quote]\na [spoiler]hidden[/spoiler] b\n[/quote]\n")
+        // Without a spoiler the quote stays Markdown; a lone `||` is no spoiler.
+        #expect(MisagoDialectTests.misago("> a || b\n") == "> a || b\n")
+    }
+}

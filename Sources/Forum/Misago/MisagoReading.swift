@@ -1,6 +1,6 @@
 import Foundation
 
-/// The engine's own rendering of a draft, and the smilies it has (none: Misago uses emoji as text).
+/// The engine's own rendering of a draft, and its smilies (none: Misago uses emoji as text).
 extension MisagoAdapter {
     /// `POST /api/parse-markup/`: the markup as the engine renders a post, stored nowhere. The
     /// target does not change Misago's rendering, so it is not sent.
@@ -12,5 +12,8 @@ extension MisagoAdapter {
         return RenderedPreview(html: parsed, text: Self.text(ofHTML: parsed))
     }
 
-    public func smilies() async throws(ForumError) -> [Smilie] { [] }
+    /// Misago has no smilie codes (emoji are typed as text): said, rather than an empty list.
+    public func smilies() async throws(ForumError) -> [Smilie] {
+        throw .rejected(.invalid("Misago has no smilie codes; type emoji as they are (they are sent as text)"))
+    }
 }

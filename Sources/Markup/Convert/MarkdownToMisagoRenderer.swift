@@ -40,16 +40,38 @@ struct MarkdownToMisagoRenderer {
         if !entering, spoilerScans.last?.container == node { spoilerScans.removeLast() }
         switch node.type {
         case CMARK_NODE_BLOCK_QUOTE:
+            // Misago's preprocessor lifts a `[spoiler]` out of a `>` quote (the hidden text ends up
+            // outside it): a quote that holds one is the engine's `[quote]`, which keeps it inside.
+            let bbcodeQuote = Self.holdsSpoiler(node)
             if entering {
                 separateBlock(node)
-                prefixes.append("> ")
+                if bbcodeQuote {
+                    write("[quote]")
+                    endLine()
+                    prefixes.append("")
+                } else {
+                    prefixes.append("> ")
+                }
             } else {
                 prefixes.removeLast()
+                if bbcodeQuote {
+                    if !atLineStart { endLine() }
+                    write("[/quote]")
+                    endLine()
+                }
             }
 
         case CMARK_NODE_LIST:
             if entering {
                 separateBlock(node)
+                if node.previous?.type == CMARK_NODE_LIST {
+                    // Python-Markdown merges a list into the one before it, blank lines or not: a
+                    // paragraph of one zero-width space (invisible) ends the first list.
+                    if Self.inTightList(node) { blankLine() }  // separateBlock wrote no blank line
+                    write("&#8203;")
+                    endLine()
+                    blankLine()
+                }
                 listNumbers.append(node.isOrderedList ? node.listStart : nil)
             } else {
                 listNumbers.removeLast()
@@ -198,9 +220,13 @@ struct MarkdownToMisagoRenderer {
     private mutating func separateBlock(_ node: CMarkNode) {
         if !atLineStart { endLine() }
         guard node.previous != nil else { return }
-        let tight = node.type == CMARK_NODE_ITEM ? node.parent?.listIsTight ?? false
-            : (node.parent.flatMap { $0.type == CMARK_NODE_ITEM ? $0.parent : nil }?.listIsTight ?? false)
+        let tight = node.type == CMARK_NODE_ITEM ? node.parent?.listIsTight ?? false : Self.inTightList(node)
         if !tight { blankLine() }
+    }
+
+    /// A block directly in an item of a tight list.
+    private static func inTightList(_ node: CMarkNode) -> Bool {
+        node.parent.flatMap { $0.type == CMARK_NODE_ITEM ? $0.parent : nil }?.listIsTight ?? false
     }
 
     /// An empty line inside the open containers (a quote's `>` kept, an item's indent not).
@@ -264,6 +290,23 @@ struct MarkdownToMisagoRenderer {
     }
 
     // MARK: - Spoilers
+
+    /// Whether a quote holds a spoiler: a `<details>` block or a `||` pair, at any depth.
+    private static func holdsSpoiler(_ quote: CMarkNode) -> Bool {
+        var found = false
+        var stack = quote.firstChild.map { [$0] } ?? []
+        while let node = stack.popLast(), !found {
+            switch node.type {
+            case CMARK_NODE_HTML_BLOCK: found = spoiler(node.literal) != nil
+            case CMARK_NODE_TEXT where spoilers.mayHoldDelimiters(node.literalBytes):
+                found = node.parent.map { !spoilers.marks(in: $0).isEmpty } ?? false
+            default: break
+            }
+            if let next = node.next { stack.append(next) }
+            if let child = node.firstChild { stack.append(child) }
+        }
+        return found
+    }
 
     /// `<details>` (with its `<summary>`, which Misago's spoiler has no place for: it goes before
     /// it as a line of its own) and `</details>` as HTML blocks of their own become the engine's

@@ -53,7 +53,12 @@ struct ForumPostDocument {
         case "mark": contain(.highlight, node)
         case "code", "tt": if preformatted > 0 { walk(node) } else { contain(.fixed, node) }
         case "span" where node.hasClass("bbc-spoiler"): contain(.spoiler, node)
+        case "blockquote" where node.hasClass("quote-body") || node.hasClass("spoiler-body"): walk(node)
         case "blockquote": quote(node)
+        // Misago: `<aside class="quote-block">` with its heading, `<aside class="spoiler-block">`.
+        case "aside" where node.hasClass("quote-block"): quote(node)
+        case "aside" where node.hasClass("spoiler-block"): contain(.spoiler, node)
+        case "div" where node.hasClass("spoiler-overlay"): break
         case "pre": contain(node.hasClass("bbc-code") ? .code : .preformatted, node)
         case "ol": contain(.list, option: node.attribute("type") ?? "1", node)
         case "ul": contain(.list, node)
@@ -79,7 +84,7 @@ struct ForumPostDocument {
     /// (Something Awful's `<h4>`, the sandbox's `.bbc-quote-header`).
     private mutating func quote(_ node: HTMLNode) {
         let first = node.first("*[1]")
-        let header = first.flatMap { $0.name == "h4" || $0.hasClass("bbc-quote-header") ? $0.visibleText : nil }
+        let header = first.flatMap { $0.name == "h4" || $0.hasClass("bbc-quote-header") || $0.hasClass("quote-heading") ? $0.visibleText : nil }
         contain(.quote, header: header, node, skippingFirstElement: header != nil)
     }
 

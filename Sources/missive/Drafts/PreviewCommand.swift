@@ -14,7 +14,8 @@ struct PreviewCommand: AsyncParsableCommand {
             DRAFT-OR-FILE is a draft id (see `missive drafts list`) or a file: Markdown, BBCode with \
             --format bbcode, or an editor buffer with front matter (a file that starts with a `---` \
             line), whose profile and format are used. Markdown is converted with the profile's BBCode dialect and drawn through that \
-            forum engine's BBCode parser. The theme is --theme, else the profile's choice for the \
+            forum engine's BBCode parser (on a Misago profile: its Markdown, nl2br and the few BBCodes it honours; \
+            any other tag stays text, as on the forum). The theme is --theme, else the profile's choice for the \
             post's forum, else the profile's theme, else "default" (see `missive themes list`).
 
             In a terminal the preview uses as many colours as the terminal has; it is plain text when \
@@ -124,6 +125,11 @@ struct PreviewCommand: AsyncParsableCommand {
         }
 
         guard remote else {
+            if dialect == .misago {
+                // Misago reads Markdown with a little BBCode, which no BBCode parser models.
+                let rendered = MisagoPreviewHTML.render(bbcode)
+                return try show(ForumPostDocument.read(html: rendered), page: "Preview") { rendered }
+            }
             let document = BBCode.parse(bbcode, dialect: dialect)
             return try show(document, page: "Preview") { document.renderHTML(imageSources: images?.sources ?? [:]) }
         }
