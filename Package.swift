@@ -28,8 +28,9 @@ let package = Package(
         .target(name: "CCurl", path: "Sources/System/CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // The C library's wcwidth (X/Open, which Swift's Glibc module leaves out), for terminal cell widths.
         .target(name: "CWidth", path: "Sources/System/CWidth"),
-        // OpenSSL's libcrypto (libssl-dev), for SHA-256: content hashes of kept images.
-        .systemLibrary(name: "CCrypto", path: "Sources/System/CCrypto"),
+        // OpenSSL's libcrypto (libssl-dev), for SHA-256: content hashes of kept images; opened at
+        // its first use (see ccrypto.c), so not linked.
+        .target(name: "CCrypto", path: "Sources/System/CCrypto", linkerSettings: [.linkedLibrary("dl")]),
         // libgd (libgd-dev): decodes, scales and re-encodes PNG, JPEG, GIF and WebP for `--resize`;
         // opened at its first use (see cgd.c), so not linked.
         .target(name: "CGD", path: "Sources/System/CGD", linkerSettings: [.linkedLibrary("dl")]),
