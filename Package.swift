@@ -28,10 +28,12 @@ let package = Package(
         .target(name: "CCurl", path: "Sources/System/CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // The C library's wcwidth (X/Open, which Swift's Glibc module leaves out), for terminal cell widths.
         .target(name: "CWidth", path: "Sources/System/CWidth"),
-        // OpenSSL's libcrypto (libssl-dev), for SHA-256: content hashes of kept images.
-        .systemLibrary(name: "CCrypto", path: "Sources/System/CCrypto"),
-        // libgd (libgd-dev): decodes, scales and re-encodes PNG, JPEG, GIF and WebP for `--resize`.
-        .systemLibrary(name: "CGD", path: "Sources/System/CGD", pkgConfig: "gdlib"),
+        // OpenSSL's libcrypto (libssl-dev), for SHA-256: content hashes of kept images; opened at
+        // its first use (see ccrypto.c), so not linked.
+        .target(name: "CCrypto", path: "Sources/System/CCrypto", linkerSettings: [.linkedLibrary("dl")]),
+        // libgd (libgd-dev): decodes, scales and re-encodes PNG, JPEG, GIF and WebP for `--resize`;
+        // opened at its first use (see cgd.c), so not linked.
+        .target(name: "CGD", path: "Sources/System/CGD", linkerSettings: [.linkedLibrary("dl")]),
 
         // What every layer shares: error conventions and where files live.
         .target(name: "Common", dependencies: ["CCrypto"], path: "Sources/Common"),
@@ -111,7 +113,9 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: ["Store", "Common", "Markup", "CGD", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Tests/StoreTests"
+            path: "Tests/StoreTests",
+            // The image tests draw and encode their fixtures with libgd's own calls.
+            linkerSettings: [.linkedLibrary("gd")]
         ),
         .testTarget(
             name: "ForumTests",

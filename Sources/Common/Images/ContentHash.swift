@@ -35,29 +35,30 @@ public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible 
 
 /// SHA-256 fed piece by piece, so a large file is hashed while it streams through a small buffer.
 ///
-/// OpenSSL's libcrypto does the work: libcurl needs it for TLS anyway, it is
-/// Debian's maintained build, and Foundation on Linux has no CryptoKit (swift-crypto would compile
-/// a second copy of BoringSSL into the build for this one digest).
+/// OpenSSL's libcrypto does the work, opened at first use (see ccrypto.c): libcurl needs it for TLS
+/// anyway (so it is there wherever missive can send), it is Debian's maintained build, and
+/// Foundation on Linux has no CryptoKit (swift-crypto would compile a second copy of BoringSSL into
+/// the build for this one digest).
 public struct SHA256Hasher: ~Copyable {
     private let context: OpaquePointer?
 
     public init() {
-        context = EVP_MD_CTX_new()
-        // Fails only when memory runs out; `finish` then reports a hash no real input has.
-        _ = EVP_DigestInit_ex(context, EVP_sha256(), nil)
+        // Nil only when memory runs out or libcrypto is missing; `finish` then reports a hash no
+        // real input has.
+        context = ccrypto_sha256_begin()
     }
 
-    deinit { EVP_MD_CTX_free(context) }
+    deinit { ccrypto_sha256_free(context) }
 
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        _ = EVP_DigestUpdate(context, base, bytes.count)
+        _ = ccrypto_sha256_update(context, base, bytes.count)
     }
 
     public consuming func finish() -> ContentHash {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
-        _ = digest.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context, $0.baseAddress, &length) }
+        _ = digest.withUnsafeMutableBufferPointer { ccrypto_sha256_finish(context, $0.baseAddress, &length) }
         return ContentHash(digest: digest.prefix(Int(length)))
     }
 }

@@ -34,10 +34,13 @@ public enum ImageResizeError: MissiveError, Equatable {
     case encodingFailed(ImageFormat)
     /// Even the smallest size tried is over the byte limit.
     case cannotFit(ImageFormat, smallest: Int, limit: Int)
+    /// libgd (opened at first use) is not installed or could not be loaded.
+    case libgdUnavailable
 
     public var status: ExitStatus {
         switch self {
         case .encodingFailed: .software
+        case .libgdUnavailable: .unavailable
         default: .dataError
         }
     }
@@ -52,6 +55,8 @@ public enum ImageResizeError: MissiveError, Equatable {
         case let .encodingFailed(format): "writing the resized \(format) failed"
         case let .cannotFit(format, smallest, limit):
             "even scaled down, the \(format) is \(smallest) bytes, over the host's limit of \(limit) bytes"
+        case .libgdUnavailable:
+            "image resizing needs libgd (libgd.so.3), which could not be loaded: install it (apt-get install libgd3)"
         }
     }
 }
@@ -75,8 +80,9 @@ public enum ImageResizer {
             return ResizedImage(bytes: bytes, format: format, size: original, originalSize: original, changed: false)
         }
         guard !ImageAnimation.isAnimated(bytes, format: format) else { throw .animated(format) }
+        guard cgd_available() != 0 else { throw .libgdUnavailable }
         let image = try decode(bytes, format)
-        defer { gdImageDestroy(image) }
+        defer { cgd_image_destroy(image) }
         // Encoded sizes do not scale exactly with the pixel count: shrink by the square root of the
         // overshoot, a little more each round, a bounded number of times.
         var smallest = Int.max
@@ -103,15 +109,14 @@ public enum ImageResizer {
     }
 
     private static func decode(_ bytes: [UInt8], _ format: ImageFormat) throws(ImageResizeError) -> gdImagePtr {
-        silenceLibraryMessages()
         var copy = bytes
         let count = Int32(clamping: copy.count)
         let image: gdImagePtr? = copy.withUnsafeMutableBytes { raw in
             switch format {
-            case .png: gdImageCreateFromPngPtr(count, raw.baseAddress)
-            case .jpeg: gdImageCreateFromJpegPtr(count, raw.baseAddress)
-            case .gif: gdImageCreateFromGifPtr(count, raw.baseAddress)
-            case .webp: gdImageCreateFromWebpPtr(count, raw.baseAddress)
+            case .png: cgd_image_create_from_png(count, raw.baseAddress)
+            case .jpeg: cgd_image_create_from_jpeg(count, raw.baseAddress)
+            case .gif: cgd_image_create_from_gif(count, raw.baseAddress)
+            case .webp: cgd_image_create_from_webp(count, raw.baseAddress)
             }
         }
         guard let image else { throw .undecodable(format) }
@@ -119,27 +124,22 @@ public enum ImageResizer {
     }
 
     private static func encode(_ image: gdImagePtr, _ format: ImageFormat, to size: PixelSize) throws(ImageResizeError) -> [UInt8] {
-        gdImageSetInterpolationMethod(image, GD_BILINEAR_FIXED)
-        guard let scaled = gdImageScale(image, UInt32(size.width), UInt32(size.height)) else { throw .encodingFailed(format) }
-        defer { gdImageDestroy(scaled) }
+        guard let scaled = cgd_image_scale(image, GD_BILINEAR_FIXED, UInt32(size.width), UInt32(size.height)) else {
+            throw .encodingFailed(format)
+        }
+        defer { cgd_image_destroy(scaled) }
         // Keep transparency: write alpha as it is rather than blending it onto black.
-        gdImageAlphaBlending(scaled, 0)
-        gdImageSaveAlpha(scaled, 1)
+        cgd_image_keep_alpha(scaled)
         var length: Int32 = 0
         let written: UnsafeMutableRawPointer? = switch format {
-        case .png: gdImagePngPtrEx(scaled, &length, 9)
-        case .jpeg: gdImageJpegPtr(scaled, &length, 85)
+        case .png: cgd_image_png(scaled, &length, 9)
+        case .jpeg: cgd_image_jpeg(scaled, &length, 85)
         // gd writes a true-colour image as GIF through its own 256-colour palette.
-        case .gif: gdImageGifPtr(scaled, &length)
-        case .webp: gdImageWebpPtrEx(scaled, &length, 85)
+        case .gif: cgd_image_gif(scaled, &length)
+        case .webp: cgd_image_webp(scaled, &length, 85)
         }
         guard let written, length > 0 else { throw .encodingFailed(format) }
-        defer { gdFree(written) }
+        defer { cgd_free(written) }
         return Array(UnsafeRawBufferPointer(start: written, count: Int(length)))
-    }
-
-    /// libgd prints decoder complaints on standard error; a damaged image is our typed error instead.
-    private static func silenceLibraryMessages() {
-        gdSetErrorMethod { _, _, _ in }
     }
 }
