@@ -156,10 +156,11 @@ import Testing
             let host = try Self.host(fixture, .clientID("test"))
             _ = try await fixture.sender(clock: clock, imageHost: host).run(.due(ids: nil))
             let failed = try fixture.item(item.id)
-            guard case .failed(.imageUploadUncertain(file: "x.png", _)) = failed.state else {
+            guard case let .failed(reason) = failed.state, case .imageUploadUncertain(file: "x.png", item.id, _) = reason else {
                 Issue.record("\(failed.state)")
                 return
             }
+            #expect(reason.description.contains("`missive queue retry \(item.id)`"), "\(reason)")
             #expect(try Self.images(fixture, of: item.id).first?.state.name == "uploading")
             #expect(try await fixture.forum().posts.filter { $0.text.hasPrefix("anon") }.isEmpty)
 
