@@ -226,4 +226,34 @@ import Testing
             #expect(try await Self.uploads(fixture) == 1)
         }
     }
+
+    @Test func aRefusedQueueTakesAwayTheImagesItKeptAndLeavesThoseInUse() async throws {
+        try await OutboxFixture.with { fixture in
+            let blobs = ImageBlobs(store: fixture.store)
+            let queued = try Self.queue(fixture, "first ![a](a.png)", pictures: ["a.png": Self.png(width: 10, height: 10, fill: 1)])
+            let inUse = try Self.images(fixture, of: queued.id).map(\.hash)
+            #expect(try blobs.all().map(\.hash) == inUse)
+
+            // A bad image in the second draft: the first draft's image was kept, and goes again.
+            for (name, fill) in [("b.png", UInt8(2)), ("c.png", 3)] {
+                try Data(Self.png(width: 10, height: 10, fill: fill)).write(to: fixture.directory.appendingPathComponent(name))
+            }
+            let good = try fixture.draft("good ![b](b.png)"), bad = try fixture.draft("bad ![x](missing.png)")
+            #expect(throws: DraftImagesError.self) {
+                try fixture.outbox.queue(drafts: [good.id, bad.id], dialect: { _ in .somethingawful }, images: Self.intake(fixture),
+                                         due: Date(), now: Date())
+            }
+            #expect(try blobs.all().map(\.hash) == inUse)
+
+            // Refused in the queue's transaction (the first draft is queued already): its images
+            // were kept before it, and go again; the queued item's stay.
+            let other = try fixture.draft("other ![c](c.png)")
+            #expect(throws: OutboxError.self) {
+                try fixture.outbox.queue(drafts: [other.id, queued.draftID ?? 0], dialect: { _ in .somethingawful },
+                                         images: Self.intake(fixture), due: Date(), now: Date())
+            }
+            #expect(try blobs.all().map(\.hash) == inUse)
+            #expect(try Self.images(fixture, of: queued.id).map(\.hash) == inUse)
+        }
+    }
 }
