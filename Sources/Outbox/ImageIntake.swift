@@ -23,20 +23,20 @@ public struct ImageIntake: Sendable {
     /// draft again, and its images' places in the text hold only for that revision).
     static func keep(_ ids: [Int64], intake: ImageIntake?, store: Store, now: Date) throws -> [Int64: (revision: Int, images: [KeptDraftImage])] {
         var kept: [Int64: (revision: Int, images: [KeptDraftImage])] = [:]
-        for id in ids {
-            guard let draft = try store.outboxRead({ try $0.draft(id) }), draft.content.format == .markdown else { continue }
-            let base = intake?.base ?? ImagePathBase(workingDirectory: FileManager.default.currentDirectoryPath,
-                                                     home: NSHomeDirectory())
-            guard !LocalImages.local(in: draft.content.body, base: base).isEmpty else { continue }
-            guard let intake else { throw OutboxError.draftNotReady(id, "it has local images, and no image host is set up here") }
-            do {
+        do {
+            for id in ids {
+                guard let draft = try store.outboxRead({ try $0.draft(id) }), draft.content.format == .markdown else { continue }
+                let base = intake?.base ?? ImagePathBase(workingDirectory: FileManager.default.currentDirectoryPath,
+                                                         home: NSHomeDirectory())
+                guard !LocalImages.local(in: draft.content.body, base: base).isEmpty else { continue }
+                guard let intake else { throw OutboxError.draftNotReady(id, "it has local images, and no image host is set up here") }
                 let limit = try intake.limit(draft.content.profile)
                 kept[id] = (draft.revision, try ImageBlobs(store: store).keepLocalImages(
                     of: draft.content.body, base: base, limit: limit, resize: intake.resize, now: now))
-            } catch {
-                forget(kept, store: store)
-                throw error
             }
+        } catch {
+            forget(kept, store: store)
+            throw error
         }
         return kept
     }
