@@ -7,30 +7,44 @@ import Store
 public struct ImageIntake: Sendable {
     public var base: ImagePathBase
     public var limit: @Sendable (_ profile: String) throws -> Int
+    /// `--resize`: an image over the limit is scaled down to fit it instead of refused.
+    public var resize: Bool
 
-    public init(base: ImagePathBase, limit: @escaping @Sendable (_ profile: String) throws -> Int) {
+    public init(base: ImagePathBase, resize: Bool = false, limit: @escaping @Sendable (_ profile: String) throws -> Int) {
         self.base = base
+        self.resize = resize
         self.limit = limit
     }
 
     /// The local images of each Markdown draft, checked and kept in the store (by content, so
     /// the files may change or go afterwards). Any bad image refuses the whole queue call
-    /// (`DraftImagesError` names each file and why); kept copies of the others stay, unused.
+    /// (`DraftImagesError` names each file and why); what the call kept before then goes again.
     /// Keyed by draft, with the revision they were found in (the queue transaction reads the
     /// draft again, and its images' places in the text hold only for that revision).
     static func keep(_ ids: [Int64], intake: ImageIntake?, store: Store, now: Date) throws -> [Int64: (revision: Int, images: [KeptDraftImage])] {
         var kept: [Int64: (revision: Int, images: [KeptDraftImage])] = [:]
-        for id in ids {
-            guard let draft = try store.outboxRead({ try $0.draft(id) }), draft.content.format == .markdown else { continue }
-            let base = intake?.base ?? ImagePathBase(workingDirectory: FileManager.default.currentDirectoryPath,
-                                                     home: NSHomeDirectory())
-            guard !LocalImages.local(in: draft.content.body, base: base).isEmpty else { continue }
-            guard let intake else { throw OutboxError.draftNotReady(id, "it has local images, and no image host is set up here") }
-            let limit = try intake.limit(draft.content.profile)
-            kept[id] = (draft.revision,
-                        try ImageBlobs(store: store).keepLocalImages(of: draft.content.body, base: base, limit: limit, now: now))
+        do {
+            for id in ids {
+                guard let draft = try store.outboxRead({ try $0.draft(id) }), draft.content.format == .markdown else { continue }
+                let base = intake?.base ?? ImagePathBase(workingDirectory: FileManager.default.currentDirectoryPath,
+                                                         home: NSHomeDirectory())
+                guard !LocalImages.local(in: draft.content.body, base: base).isEmpty else { continue }
+                guard let intake else { throw OutboxError.draftNotReady(id, "it has local images, and no image host is set up here") }
+                let limit = try intake.limit(draft.content.profile)
+                kept[id] = (draft.revision, try ImageBlobs(store: store).keepLocalImages(
+                    of: draft.content.body, base: base, limit: limit, resize: intake.resize, now: now))
+            }
+        } catch {
+            forget(kept, store: store)
+            throw error
         }
         return kept
+    }
+
+    /// A refused queue call's kept images that no item uses go away with it (best effort: what a
+    /// failure here leaves, the next queue call's sweep takes).
+    static func forget(_ kept: [Int64: (revision: Int, images: [KeptDraftImage])], store: Store) {
+        _ = try? ImageBlobs(store: store).removeUnused(kept.values.flatMap { $0.images.map(\.kept) })
     }
 
     /// The item's image rows, one per distinct image, in the order the draft shows them. Rows

@@ -60,7 +60,7 @@ struct ImageUploads: Sendable {
                 case let .undetermined(why):
                     return transient(&item, .imageHostBusy(file: image.target, message: why), after: nil)
                 case let .cannotTell(why):
-                    return .stop(.rejected(.imageUploadUncertain(file: image.target, message: why)), outcome: "uncertain",
+                    return .stop(.rejected(.imageUploadUncertain(file: image.target, item: id, message: why)), outcome: "uncertain",
                                  message: why)
                 }
             }

@@ -30,8 +30,23 @@ public struct Outbox: Sendable {
         drafts ids: [Int64], dialect: (String) throws -> Dialect, images: ImageIntake? = nil, due: Date, windowUntil: Date? = nil,
         now: Date
     ) throws -> [OutboxItem] {
+        // Images a killed queue call kept and never queued go after a while (never those a call
+        // running now has kept and not yet recorded).
+        if images != nil { _ = try? ImageBlobs(store: store).removeUnused(keptBefore: now.addingTimeInterval(-3600)) }
         let kept = try ImageIntake.keep(ids, intake: images, store: store, now: now)
-        return try store.outbox { tx in
+        do {
+            return try queueKept(ids, kept: kept, dialect: dialect, due: due, windowUntil: windowUntil, now: now)
+        } catch {
+            ImageIntake.forget(kept, store: store)
+            throw error
+        }
+    }
+
+    private func queueKept(
+        _ ids: [Int64], kept: [Int64: (revision: Int, images: [KeptDraftImage])], dialect: (String) throws -> Dialect, due: Date,
+        windowUntil: Date?, now: Date
+    ) throws -> [OutboxItem] {
+        try store.outbox { tx in
             var items: [OutboxItem] = []
             var steps: [OutboxHistory.Step] = []
             for id in ids {

@@ -57,8 +57,9 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
     /// The upload's answer was lost: the host is asked whether it landed before any new upload.
     case imageUploadUnknown(file: String, evidence: String)
     /// The upload's answer was lost and the host cannot tell whether it landed (anonymous
-    /// Imgur): the user decides (`missive queue retry` uploads it again).
-    case imageUploadUncertain(file: String, message: String)
+    /// Imgur): the user decides (`missive queue retry ITEM` uploads it again). `item`: the
+    /// outbox item (nil in reasons stored before it was recorded).
+    case imageUploadUncertain(file: String, item: Int64? = nil, message: String)
 
     public init(_ rejection: Rejection) {
         self = switch rejection {
@@ -180,9 +181,9 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case let .imageHostBusy(file, message): "image \(file) could not be uploaded yet: \(message)"
         case let .imageUploadUnknown(file, evidence):
             "the answer to the upload of image \(file) was lost (\(evidence)); the host is asked before it is uploaded again"
-        case let .imageUploadUncertain(file, message):
+        case let .imageUploadUncertain(file, item, message):
             "the upload of image \(file) may have landed, and \(message); nothing was posted. "
-                + "`missive queue retry ITEM` uploads it again (the host may then keep an unused copy)"
+                + "`missive queue retry \(item.map(String.init) ?? "ITEM")` uploads it again (the host may then keep an unused copy)"
         default: ""
         }
     }

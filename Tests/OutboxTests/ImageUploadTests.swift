@@ -156,10 +156,11 @@ import Testing
             let host = try Self.host(fixture, .clientID("test"))
             _ = try await fixture.sender(clock: clock, imageHost: host).run(.due(ids: nil))
             let failed = try fixture.item(item.id)
-            guard case .failed(.imageUploadUncertain(file: "x.png", _)) = failed.state else {
+            guard case let .failed(reason) = failed.state, case .imageUploadUncertain(file: "x.png", item.id, _) = reason else {
                 Issue.record("\(failed.state)")
                 return
             }
+            #expect(reason.description.contains("`missive queue retry \(item.id)`"), "\(reason)")
             #expect(try Self.images(fixture, of: item.id).first?.state.name == "uploading")
             #expect(try await fixture.forum().posts.filter { $0.text.hasPrefix("anon") }.isEmpty)
 
@@ -223,6 +224,36 @@ import Testing
             #expect(summary.sent == [item.id])
             #expect(clock.now().timeIntervalSince(started) >= 40)
             #expect(try await Self.uploads(fixture) == 1)
+        }
+    }
+
+    @Test func aRefusedQueueTakesAwayTheImagesItKeptAndLeavesThoseInUse() async throws {
+        try await OutboxFixture.with { fixture in
+            let blobs = ImageBlobs(store: fixture.store)
+            let queued = try Self.queue(fixture, "first ![a](a.png)", pictures: ["a.png": Self.png(width: 10, height: 10, fill: 1)])
+            let inUse = try Self.images(fixture, of: queued.id).map(\.hash)
+            #expect(try blobs.all().map(\.hash) == inUse)
+
+            // A bad image in the second draft: the first draft's image was kept, and goes again.
+            for (name, fill) in [("b.png", UInt8(2)), ("c.png", 3)] {
+                try Data(Self.png(width: 10, height: 10, fill: fill)).write(to: fixture.directory.appendingPathComponent(name))
+            }
+            let good = try fixture.draft("good ![b](b.png)"), bad = try fixture.draft("bad ![x](missing.png)")
+            #expect(throws: DraftImagesError.self) {
+                try fixture.outbox.queue(drafts: [good.id, bad.id], dialect: { _ in .somethingawful }, images: Self.intake(fixture),
+                                         due: Date(), now: Date())
+            }
+            #expect(try blobs.all().map(\.hash) == inUse)
+
+            // Refused in the queue's transaction (the first draft is queued already): its images
+            // were kept before it, and go again; the queued item's stay.
+            let other = try fixture.draft("other ![c](c.png)")
+            #expect(throws: OutboxError.self) {
+                try fixture.outbox.queue(drafts: [other.id, queued.draftID ?? 0], dialect: { _ in .somethingawful },
+                                         images: Self.intake(fixture), due: Date(), now: Date())
+            }
+            #expect(try blobs.all().map(\.hash) == inUse)
+            #expect(try Self.images(fixture, of: queued.id).map(\.hash) == inUse)
         }
     }
 }

@@ -27,10 +27,13 @@ public struct DeliverDraft: Sendable {
     }
 
     /// What the send did (nil when the draft was only queued).
-    public func run(_ draft: Draft, _ delivery: Delivery) async throws -> SendSummary? {
+    /// `resize`: an image over the host's limit is sent scaled down instead of refused.
+    public func run(_ draft: Draft, _ delivery: Delivery, resize: Bool = false) async throws -> SendSummary? {
+        var images = images
+        images?.resize = resize
         switch delivery {
         case let .queue(when):
-            _ = try QueueDrafts(local, config: config, images: images).run(drafts: [draft.id], at: when)
+            _ = try QueueDrafts(local, config: config, images: images).run(drafts: [draft.id], at: when, resize: resize)
             return nil
         case .send:
             let now = local.now

@@ -17,7 +17,10 @@ public struct QueueDrafts: Sendable {
     }
 
     /// Queues `ids` for `when` (the words of `--at`) and says so on the console.
-    public func run(drafts ids: [Int64], at when: String) throws -> [OutboxItem] {
+    /// With `resize`, an image over the host's limit is sent scaled down instead of refused.
+    public func run(drafts ids: [Int64], at when: String, resize: Bool = false) throws -> [OutboxItem] {
+        var images = images
+        images?.resize = resize
         let now = local.now
         let due = try SendTime.parse(when, now: now)
         let items = try Outbox(store: local.store).queue(drafts: ids, dialect: { try config.profile(named: $0).bbcodeDialect },

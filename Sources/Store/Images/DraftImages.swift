@@ -24,20 +24,60 @@ public struct DraftImagesError: MissiveError, Equatable {
 extension ImageBlobs {
     /// The queue step for a draft's images: every local image is checked first; only when all of
     /// them are good is each one copied into the store. A URL image is left to the converter.
+    /// With `resize`, an image over `limit` is scaled down to fit it (`ImageResizer`) and the
+    /// smaller copy is kept instead; without it, such an image is refused with a hint.
     /// Throws `DraftImagesError` naming each bad file and why (and then keeps nothing).
-    public func keepLocalImages(of markdown: String, base: ImagePathBase, limit: Int, now: Date = Date()) throws -> [KeptDraftImage] {
+    public func keepLocalImages(
+        of markdown: String, base: ImagePathBase, limit: Int, resize: Bool = false, now: Date = Date()
+    ) throws -> [KeptDraftImage] {
         let images = LocalImages.local(in: markdown, base: base)
-        var opened: [(DraftImage, LocalImageFile)] = []
+        var opened: [(DraftImage, CheckedImage)] = []
         var problems: [ImageFileError] = []
         for image in images {
             guard case let .local(path, resolved) = image.location else { continue }
             do {
-                opened.append((image, try LocalImageFile(path: path, resolvedPath: resolved, limit: limit)))
+                opened.append((image, try Self.check(path: path, resolved: resolved, limit: limit, resize: resize)))
             } catch {
                 if !problems.contains(error) { problems.append(error) }
             }
         }
         guard problems.isEmpty else { throw DraftImagesError(problems: problems) }
-        return try opened.map { image, file in KeptDraftImage(image: image, kept: try keep(file, now: now)) }
+        var kept: [KeptDraftImage] = []
+        do {
+            for (image, checked) in opened {
+                let copy = switch checked {
+                case let .file(file): try keep(file, now: now)
+                case let .resized(resized):
+                    try keep(bytes: resized.bytes, format: resized.format, pixelSize: resized.size, now: now)
+                }
+                kept.append(KeptDraftImage(image: image, kept: copy))
+            }
+        } catch {
+            try? removeUnused(kept.map(\.kept))
+            throw error
+        }
+        return kept
+    }
+
+    /// What is kept of one local image: the file itself, or (with `--resize`) a smaller copy.
+    private enum CheckedImage {
+        case file(LocalImageFile)
+        case resized(ResizedImage)
+    }
+
+    private static func check(path: String, resolved: String, limit: Int, resize: Bool) throws(ImageFileError) -> CheckedImage {
+        do {
+            return .file(try LocalImageFile(path: path, resolvedPath: resolved, limit: limit))
+        } catch let error where resize && error.isTooLarge {
+            // Only an image the host would refuse for its size is resized, and only when asked.
+            guard let data = FileManager.default.contents(atPath: resolved) else {
+                throw ImageFileError(path: path, problem: .readFailed(reason: "it could not be read whole"))
+            }
+            do {
+                return .resized(try ImageResizer.fit([UInt8](data), within: ImageLimit(maxBytes: limit)))
+            } catch {
+                throw ImageFileError(path: path, problem: .notResizable(error))
+            }
+        }
     }
 }

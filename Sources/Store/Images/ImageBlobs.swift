@@ -27,6 +27,29 @@ public struct ImageBlobs: Sendable {
     /// Copies a checked image into the store in one transaction and returns what was kept. The
     /// same content kept before is kept once: its first row is returned and nothing is added.
     public func keep(_ file: LocalImageFile, now: Date = Date()) throws -> KeptImage {
+        try keep(format: file.format, pixelSize: file.pixelSize, byteCount: file.byteCount, now: now) { write in
+            try file.stream(chunkSize: chunkSize, write)
+        }
+    }
+
+    /// Keeps bytes made in memory (an image `--resize` scaled down), as `keep(_:)` keeps a file.
+    public func keep(bytes: [UInt8], format: ImageFormat, pixelSize: PixelSize, now: Date = Date()) throws -> KeptImage {
+        try keep(format: format, pixelSize: pixelSize, byteCount: bytes.count, now: now) { write in
+            try bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let end = min(offset + chunkSize, raw.count)
+                    try write(UnsafeRawBufferPointer(rebasing: raw[offset..<end]))
+                    offset = end
+                }
+            }
+        }
+    }
+
+    private func keep(
+        format: ImageFormat, pixelSize: PixelSize, byteCount: Int, now: Date,
+        content: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws -> KeptImage {
         try store.write { db in
             // The row is written under a placeholder key and renamed to its hash once the copy is
             // through; the transaction makes both steps one, so no one sees the placeholder.
@@ -34,13 +57,13 @@ public struct ImageBlobs: Sendable {
             try db.execute(sql: """
                 INSERT INTO image_blob (sha256, format, width, height, byteCount, content, keptAt)
                 VALUES (?, ?, ?, ?, ?, zeroblob(?), ?)
-                """, arguments: [placeholder, file.format.rawValue, file.pixelSize.width, file.pixelSize.height,
-                                 file.byteCount, file.byteCount, now])
+                """, arguments: [placeholder, format.rawValue, pixelSize.width, pixelSize.height,
+                                 byteCount, byteCount, now])
             let rowid = db.lastInsertedRowID
             var hasher = SHA256Hasher()
             try Self.withBlob(db, rowid: rowid, writable: true) { blob in
                 var offset: Int32 = 0
-                try file.stream(chunkSize: chunkSize) { piece in
+                try content { piece in
                     hasher.update(piece)
                     let code = sqlite3_blob_write(blob, piece.baseAddress, Int32(piece.count), offset)
                     guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
@@ -48,13 +71,49 @@ public struct ImageBlobs: Sendable {
                 }
             }
             let hash = hasher.finish()
-            if let existing = try Self.kept(hash, db) {
+            if var existing = try Self.kept(hash, db) {
                 try db.execute(sql: "DELETE FROM image_blob WHERE rowid = ?", arguments: [rowid])
+                // Kept again now: a queue call that kept it earlier and is refused must not
+                // take it away from this one (`removeUnused` only removes what it kept itself).
+                try db.execute(sql: "UPDATE image_blob SET keptAt = ? WHERE sha256 = ?", arguments: [now, hash.hex])
+                existing.keptAt = now
                 return existing
             }
             try db.execute(sql: "UPDATE image_blob SET sha256 = ? WHERE rowid = ?", arguments: [hash.hex, rowid])
-            return KeptImage(hash: hash, format: file.format, pixelSize: file.pixelSize, byteCount: file.byteCount,
-                             keptAt: now)
+            return KeptImage(hash: hash, format: format, pixelSize: pixelSize, byteCount: byteCount, keptAt: now)
+        }
+    }
+
+    /// Removes those of `images` that no outbox item uses, unless they were kept again since
+    /// (another queue call now counts on them): what a refused queue call kept goes away with it.
+    /// Returns how many were removed.
+    @discardableResult
+    public func removeUnused(_ images: [KeptImage]) throws -> Int {
+        guard !images.isEmpty else { return 0 }
+        return try store.write { db in
+            var removed = 0
+            for image in images {
+                try db.execute(sql: """
+                    DELETE FROM image_blob WHERE sha256 = ? AND keptAt = ?
+                        AND NOT EXISTS (SELECT 1 FROM outbox_image WHERE sha256 = image_blob.sha256)
+                    """, arguments: [image.hash.hex, image.keptAt])
+                removed += db.changesCount
+            }
+            return removed
+        }
+    }
+
+    /// Removes every kept image no outbox item uses that was kept before `cutoff`: what a queue
+    /// call left behind when it was killed between keeping its images and queueing. The cutoff
+    /// leaves alone the images a queue call running now has kept and not yet recorded.
+    @discardableResult
+    public func removeUnused(keptBefore cutoff: Date) throws -> Int {
+        try store.write { db in
+            try db.execute(sql: """
+                DELETE FROM image_blob WHERE keptAt < ?
+                    AND NOT EXISTS (SELECT 1 FROM outbox_image WHERE sha256 = image_blob.sha256)
+                """, arguments: [cutoff])
+            return db.changesCount
         }
     }
 

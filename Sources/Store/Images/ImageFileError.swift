@@ -16,6 +16,8 @@ public struct ImageFileError: MissiveError, Equatable {
         /// Its size changed while it was being copied (an editor still saving it?).
         case changedWhileReading
         case readFailed(reason: String)
+        /// Over the limit, and `--resize` could not scale it down.
+        case notResizable(ImageResizeError)
     }
 
     /// The path as the draft names it (before `~` and relative paths were resolved).
@@ -33,7 +35,13 @@ public struct ImageFileError: MissiveError, Equatable {
         case .unreadable: .noPermission
         case .empty, .tooLarge, .header: .dataError
         case .changedWhileReading, .readFailed: .ioError
+        case let .notResizable(error): error.status
         }
+    }
+
+    /// Too many bytes for the host: the one problem `--resize` can fix.
+    public var isTooLarge: Bool {
+        if case .tooLarge = problem { true } else { false }
     }
 
     public var description: String {
@@ -44,10 +52,12 @@ public struct ImageFileError: MissiveError, Equatable {
         case let .unreadable(reason): "it cannot be read (\(reason))"
         case .empty: "it is empty (0 bytes)"
         case let .tooLarge(bytes, limit):
-            "it is \(Self.megabytes(bytes)), more than the image host's limit of \(Self.megabytes(limit))"
+            "it is \(Self.megabytes(bytes)), more than the image host's limit of \(Self.megabytes(limit)); "
+                + "queue it with --resize to send it scaled down"
         case let .header(problem): problem.description
         case .changedWhileReading: "it changed while it was being copied; save it and try again"
         case let .readFailed(reason): "reading it failed (\(reason))"
+        case let .notResizable(error): error.description
         }
         return "image \(path): \(reason)"
     }

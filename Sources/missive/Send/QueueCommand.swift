@@ -39,6 +39,9 @@ struct QueueAdd: AsyncParsableCommand {
     @Option(help: ArgumentHelp("When to send it (default: now).", valueName: "when"))
     var at: String = "now"
 
+    @Flag(help: "Scale down an image over the image host's limit to fit it (the same format; never done unasked).")
+    var resize = false
+
     @Flag(help: "Print the item as JSON.")
     var json = false
 
@@ -51,7 +54,7 @@ struct QueueAdd: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        let items = try workspace.queueDrafts().run(drafts: drafts, at: at)
+        let items = try workspace.queueDrafts().run(drafts: drafts, at: at, resize: resize)
         if json { try printJSON(try items.map { try QueueItemJSON.load($0.id, from: workspace) }) } else { items.forEach { Console.print(String($0.id)) } }
     }
 }

@@ -14,7 +14,11 @@ struct DeliveryOptions: ParsableArguments {
     @Option(help: ArgumentHelp("With --queue: when to send it (now, +2h, tomorrow 09:00, ISO 8601).", valueName: "when"))
     var at: String?
 
+    @Flag(help: "With --send or --queue: scale down an image over the image host's limit (never done unasked).")
+    var resize = false
+
     func validate() throws {
+        if resize, !send, !queue { throw ValidationError("--resize goes with --send or --queue") }
         if send, queue { throw ValidationError("--send and --queue exclude each other: --send sends now, --queue waits for `missive send`") }
         if let at {
             if !queue { throw ValidationError("--at goes with --queue (`--queue --at \"\(at)\"`)") }
@@ -25,7 +29,7 @@ struct DeliveryOptions: ParsableArguments {
     /// Queues or sends the draft the compose command saved (nothing when it was discarded).
     func deliver(_ draft: Draft?, workspace: Workspace) async throws {
         guard let draft, send || queue else { return }
-        let summary = try await workspace.deliverDraft().run(draft, queue ? .queue(at: at ?? "now") : .send)
+        let summary = try await workspace.deliverDraft().run(draft, queue ? .queue(at: at ?? "now") : .send, resize: resize)
         try SendCommand.conclude(summary, workspace: workspace)
     }
 }
