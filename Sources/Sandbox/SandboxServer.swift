@@ -108,18 +108,32 @@ public final class SandboxServer: Sendable {
         let forum = SandboxForum(database: database, configuration: configuration, themes: themes)
         let cloudflare = CloudflareGate()
         let images = SandboxImageHost(directory: directory.appendingPathComponent("images"), clock: configuration.clock)
-        // The image host first: the forum's status page names its address.
         let pool = SharedSocketPool(NoDelaySocketPool(pool: HTTPServer.defaultPool()))
-        let imagesListener = try await Listener.start(port: configuration.imagesPort, option: "--images-port", pool: pool,
-                                                      handler: SandboxImagesHTTPHandler(images: images))
-        let handler = SandboxHTTPHandler(forum: forum, dice: dice, counter: RequestCounter(), cloudflare: cloudflare,
-                                         imagesURL: imagesListener.baseURL)
+        let startImages = { try await Listener.start(port: configuration.imagesPort, option: "--images-port", pool: pool,
+                                                     handler: SandboxImagesHTTPHandler(images: images)) }
+        let startForum = { (imagesURL: URL) in
+            try await Listener.start(port: configuration.port, option: "--port", pool: pool,
+                                     handler: SandboxHTTPHandler(forum: forum, dice: dice, counter: RequestCounter(),
+                                                                 cloudflare: cloudflare, imagesURL: imagesURL))
+        }
+        // The forum's status page names the image host's address. A given image port is known
+        // before binding, so the forum binds first and a taken --port is the error reported (the
+        // default image port is the forum's + 1, which a taken forum port's neighbour may hold);
+        // a free image port (0) is only known once bound, so then the image host goes first.
         let forumListener: Listener
-        do {
-            forumListener = try await Listener.start(port: configuration.port, option: "--port", pool: pool, handler: handler)
-        } catch {
-            await imagesListener.stop()
-            throw error
+        let imagesListener: Listener
+        if configuration.imagesPort != 0, let known = URL(string: "http://127.0.0.1:\(configuration.imagesPort)/") {
+            forumListener = try await startForum(known)
+            do { imagesListener = try await startImages() } catch {
+                await forumListener.stop()
+                throw error
+            }
+        } else {
+            imagesListener = try await startImages()
+            do { forumListener = try await startForum(imagesListener.baseURL) } catch {
+                await imagesListener.stop()
+                throw error
+            }
         }
         return SandboxServer(forum: forumListener, images: imagesListener, dataDirectory: directory, dice: dice,
                              cloudflare: cloudflare, removeDataOnStop: configuration.dataDirectory == nil)

@@ -125,11 +125,13 @@ final class SilentListener {
     let port: UInt16
     private let fd: Int32
 
-    init() throws {
+    /// On `port`, or on a free one with 0.
+    init(port wanted: UInt16 = 0) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.fd = fd
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = wanted.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let listening = withUnsafeMutablePointer(to: &address) {
@@ -137,7 +139,10 @@ final class SilentListener {
                 bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 && listen(fd, 16) == 0
             }
         }
-        guard fd >= 0, listening else { throw CocoaError(.fileWriteUnknown) }
+        guard fd >= 0, listening else {
+            if fd >= 0 { close(fd) }
+            throw CocoaError(.fileWriteUnknown)
+        }
         port = UInt16(bigEndian: address.sin_port)
     }
 

@@ -34,6 +34,10 @@ import Testing
         let first = Process()
         defer { if first.isRunning { kill(first.processIdentifier, SIGKILL); first.waitUntilExit() } }
         let port = try await offThePool { try SandboxProcess.launch(first, ["--temp"]) }
+        // The default image port (the forum's + 1) taken too, as a neighbouring ephemeral port
+        // often is: the forum's own port is still the one named.
+        let neighbour = try? SilentListener(port: port + 1)
+        defer { withExtendedLifetime(neighbour) {} }
         let second = try runMissive(["sandbox", "--port", String(port), "--temp"])
         #expect(second.status == 75)
         #expect(second.errorOutput.contains("port \(port) on 127.0.0.1 is in use; choose another with --port N"))
