@@ -20,7 +20,7 @@ enum ImageUploadBench {
                 FileHandle.standardError.write(Data("forum-bench: \(path) is not a PNG, JPEG, GIF or WebP\n".utf8))
                 return 65
             }
-            var hasher = SHA256Hasher()
+            var hasher = try SHA256Hasher()
             var size = 0
             try stream(path) { piece in
                 hasher.update(piece)

@@ -112,14 +112,14 @@ enum HeaderBytes {
 }
 
 @Suite struct ContentHashTests {
-    @Test func sha256MatchesTheStandardsTestVectors() {
-        #expect(ContentHash.of(Array("abc".utf8)).hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(ContentHash.of([UInt8]()).hex == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    @Test func sha256MatchesTheStandardsTestVectors() throws {
+        #expect(try ContentHash.of(Array("abc".utf8)).hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(try ContentHash.of([UInt8]()).hex == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
-    @Test func hashingInPiecesGivesTheHashOfTheWhole() {
+    @Test func hashingInPiecesGivesTheHashOfTheWhole() throws {
         let bytes = (0..<300_001).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        var hasher = SHA256Hasher()
+        var hasher = try SHA256Hasher()
         var offset = 0
         for size in [1, 63, 64, 65, 4096, 100_000] + Array(repeating: 65_536, count: 4) where offset < bytes.count {
             let end = min(bytes.count, offset + size)
@@ -127,7 +127,7 @@ enum HeaderBytes {
             offset = end
         }
         bytes[offset...].withUnsafeBytes { hasher.update($0) }
-        #expect(hasher.finish() == ContentHash.of(bytes))
+        #expect(try hasher.finish() == ContentHash.of(bytes))
     }
 
     @Test func onlySixtyFourHexDigitsAreAHash() {

@@ -12,8 +12,8 @@ func testPNG(width: Int = 1024, height: Int = 768, body: Int = 50_000, seed: UIn
     return header + (0..<body).map { UInt8(truncatingIfNeeded: $0 &* 31) &+ seed }
 }
 
-func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
-    ImageUpload(hash: ContentHash.of(bytes), format: format, byteCount: bytes.count) { sink in
+func upload(of bytes: [UInt8], format: ImageFormat = .png) throws -> ImageUpload {
+    ImageUpload(hash: try ContentHash.of(bytes), format: format, byteCount: bytes.count) { sink in
         try bytes.withUnsafeBytes { try sink($0) }
     }
 }
@@ -60,7 +60,7 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
     @Test func anUploadGoesUpOnceAndIsServedBackByteForByte() async throws {
         try await Fixture.with { fixture in
             let bytes = testPNG()
-            let outcome = await (try fixture.host(.clientID("missive-test"))).upload(upload(of: bytes))
+            let outcome = await (try fixture.host(.clientID("missive-test"))).upload(try upload(of: bytes))
             guard case let .uploaded(image) = outcome else { Issue.record("not uploaded: \(outcome)"); return }
             #expect(image.url.host == "127.0.0.1")
             #expect(image.url.pathExtension == "png")
@@ -70,8 +70,8 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
             #expect(served.body == bytes)
             let stored = try await fixture.stored()
             #expect(stored.count == 1)
-            #expect(stored.first?.sha256 == ContentHash.of(bytes).hex)
-            #expect(stored.first?.description == "missive:sha256:\(ContentHash.of(bytes).hex)")
+            #expect(try stored.first?.sha256 == ContentHash.of(bytes).hex)
+            #expect(stored.first?.description == "missive:sha256:\(try ContentHash.of(bytes).hex)")
             #expect(stored.first?.account == nil)
             #expect(image.deleteHandle?.value == stored.first?.deletehash)
         }
@@ -80,7 +80,7 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
     @Test func aDroppedConnectionAfterStoringIsUnknownAndReconcileFindsTheOneCopy() async throws {
         try await Fixture.with { fixture in
             let host = try fixture.host()
-            let image = upload(of: testPNG())
+            let image = try upload(of: testPNG())
             try await fixture.fault("next=drop")
             let outcome = await host.upload(image)
             guard case .unknown = outcome else { Issue.record("a dropped answer must be unknown, not \(outcome)"); return }
@@ -90,19 +90,19 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
             #expect(found.id == stored.first?.id)
             #expect(try await fixture.get(found.url).body == testPNG())
             // A different image of the same account is not mistaken for it.
-            #expect(await host.reconcile(upload(of: testPNG(seed: 1))) == .absent)
+            #expect(await host.reconcile(try upload(of: testPNG(seed: 1))) == .absent)
         }
     }
 
     @Test func a500AfterStoringIsUnknownAndAPlain500LeavesNothingToFind() async throws {
         try await Fixture.with { fixture in
             let host = try fixture.host()
-            let first = upload(of: testPNG(seed: 1))
+            let first = try upload(of: testPNG(seed: 1))
             try await fixture.fault("next=500stored")
             #expect(await host.upload(first) == .unknown(evidence: "HTTP 500: Internal server error"))
             guard case .landed = await host.reconcile(first) else { Issue.record("the stored upload was not found"); return }
 
-            let second = upload(of: testPNG(seed: 2))
+            let second = try upload(of: testPNG(seed: 2))
             try await fixture.fault("next=500")
             #expect(await host.upload(second) == .unknown(evidence: "HTTP 500: Internal server error"))
             #expect(await host.reconcile(second) == .absent)
@@ -113,17 +113,17 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
     @Test func rateLimitingIsRetryLaterWithTheHostsWaitAndStoresNothing() async throws {
         try await Fixture.with { fixture in
             try await fixture.fault("next=429&retryafter=7")
-            let outcome = await (try fixture.host()).upload(upload(of: testPNG()))
+            let outcome = await (try fixture.host()).upload(try upload(of: testPNG()))
             #expect(outcome == .retryLater(after: .seconds(7), reason: "rate limited: Too Many Requests"))
             #expect(try await fixture.stored().isEmpty)
             // The next upload goes through.
-            guard case .uploaded = await (try fixture.host()).upload(upload(of: testPNG())) else { Issue.record("not uploaded"); return }
+            guard case .uploaded = await (try fixture.host()).upload(try upload(of: testPNG())) else { Issue.record("not uploaded"); return }
         }
     }
 
     @Test func anonymousUploadsCannotBeReconciled() async throws {
         try await Fixture.with { fixture in
-            let reconciled = await (try fixture.host(.clientID("anon"))).reconcile(upload(of: testPNG()))
+            let reconciled = await (try fixture.host(.clientID("anon"))).reconcile(try upload(of: testPNG()))
             guard case .cannotTell = reconciled else { Issue.record("anonymous reconcile claimed \(reconciled)"); return }
         }
     }
@@ -132,9 +132,9 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
         try await Fixture.with { fixture in
             let host = try fixture.host()
             // Declared a PNG, but the bytes are text: the host looks at the bytes.
-            #expect(await host.upload(upload(of: Array("not an image at all".utf8)))
+            #expect(await host.upload(try upload(of: Array("not an image at all".utf8)))
                     == .rejected(.refused("File type invalid (1)")))
-            #expect(await host.upload(upload(of: testPNG(body: 10 * 1024 * 1024)))
+            #expect(await host.upload(try upload(of: testPNG(body: 10 * 1024 * 1024)))
                     == .rejected(.refused("File is over the size limit")))
             #expect(try await fixture.stored().isEmpty)
             // No Authorization header at all: Imgur's 401.
@@ -147,10 +147,10 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
     @Test func deletingThroughTheHandleTakesTheImageDown() async throws {
         try await Fixture.with { fixture in
             let host = try fixture.host(.clientID("anon"))
-            guard case let .uploaded(image) = await host.upload(upload(of: testPNG())), let handle = image.deleteHandle else {
+            guard case let .uploaded(image) = await host.upload(try upload(of: testPNG())), let handle = image.deleteHandle else {
                 Issue.record("not uploaded"); return
             }
-            guard case let .uploaded(other) = await host.upload(upload(of: testPNG(seed: 3))) else {
+            guard case let .uploaded(other) = await host.upload(try upload(of: testPNG(seed: 3))) else {
                 Issue.record("not uploaded"); return
             }
             #expect(await host.delete(handle) == .deleted)
@@ -170,9 +170,9 @@ func upload(of bytes: [UInt8], format: ImageFormat = .png) -> ImageUpload {
         try await SandboxFixture.with { sandbox in base = sandbox.server.imagesURL }
         let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test"))
         let anonymous = try ImgurHost(apiBase: try #require(base), credential: .clientID("x"), client: client)
-        guard case .retryLater = await anonymous.upload(upload(of: testPNG())) else { Issue.record("a refused connection sent nothing"); return }
+        guard case .retryLater = await anonymous.upload(try upload(of: testPNG())) else { Issue.record("a refused connection sent nothing"); return }
         let account = try ImgurHost(apiBase: try #require(base), credential: .bearer("t"), client: client)
-        guard case .undetermined = await account.reconcile(upload(of: testPNG())) else { Issue.record("reconcile looked nowhere"); return }
+        guard case .undetermined = await account.reconcile(try upload(of: testPNG())) else { Issue.record("reconcile looked nowhere"); return }
     }
 
     @Test func aCredentialThatWouldBreakTheHeaderIsRefused() throws {

@@ -59,7 +59,7 @@ import Testing
             let images = try Self.images(fixture, of: item.id)
             #expect(images.map(\.target) == ["s.png", "l.png"])
             #expect(images.allSatisfy { $0.state == .pending })
-            let s = ImagePlaceholder.url(ContentHash.of(small)), l = ImagePlaceholder.url(ContentHash.of(large))
+            let s = ImagePlaceholder.url(try ContentHash.of(small)), l = ImagePlaceholder.url(try ContentHash.of(large))
             #expect(item.command.bbcode == "a [img]\(s)[/img] b [timg]\(l)[/timg] c [img]\(s)[/img]")
         }
     }

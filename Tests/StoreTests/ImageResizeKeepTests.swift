@@ -42,7 +42,7 @@ import Testing
         #expect(stored.count == copy.byteCount)
         #expect(copy.byteCount <= limit)
         #expect(copy.format == format)
-        #expect(copy.hash == ContentHash.of(stored))
+        #expect(try copy.hash == ContentHash.of(stored))
         #expect(copy.pixelSize.width < 600 && copy.pixelSize.height < 450)
         #expect(ImageResizerTests.decodedSize(stored, format) == copy.pixelSize)
         // The aspect ratio is kept (to a pixel).

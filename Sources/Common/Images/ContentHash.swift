@@ -26,8 +26,8 @@ public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible 
     public var description: String { "sha256:\(hex)" }
 
     /// The hash of bytes held whole (small inputs, tests).
-    public static func of(_ bytes: some Collection<UInt8>) -> ContentHash {
-        var hasher = SHA256Hasher()
+    public static func of(_ bytes: some Collection<UInt8>) throws(ContentHashError) -> ContentHash {
+        var hasher = try SHA256Hasher()
         Array(bytes).withUnsafeBytes { hasher.update($0) }
         return hasher.finish()
     }
@@ -40,12 +40,14 @@ public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible 
 /// Foundation on Linux has no CryptoKit (swift-crypto would compile a second copy of BoringSSL into
 /// the build for this one digest).
 public struct SHA256Hasher: ~Copyable {
-    private let context: OpaquePointer?
+    private let context: OpaquePointer
 
-    public init() {
-        // Nil only when memory runs out or libcrypto is missing; `finish` then reports a hash no
-        // real input has.
-        context = ccrypto_sha256_begin()
+    /// Throws rather than hand out a hash: without a digest every image would share one name,
+    /// and a new image could be taken for one already kept or uploaded.
+    public init() throws(ContentHashError) {
+        // Nil only when libcrypto is missing or memory runs out.
+        guard let context = ccrypto_sha256_begin() else { throw .libcryptoUnavailable }
+        self.context = context
     }
 
     deinit { ccrypto_sha256_free(context) }
@@ -60,5 +62,18 @@ public struct SHA256Hasher: ~Copyable {
         var length: UInt32 = 0
         _ = digest.withUnsafeMutableBufferPointer { ccrypto_sha256_finish(context, $0.baseAddress, &length) }
         return ContentHash(digest: digest.prefix(Int(length)))
+    }
+}
+
+/// Why no SHA-256 could be made.
+public enum ContentHashError: MissiveError, Equatable {
+    /// OpenSSL's libcrypto (opened at first use) is not installed, could not be loaded, or could
+    /// not make a digest context.
+    case libcryptoUnavailable
+
+    public var status: ExitStatus { .unavailable }
+
+    public var description: String {
+        "hashing an image needs OpenSSL's libcrypto (libcrypto.so.3), which could not be loaded: install it (apt-get install libssl3)"
     }
 }

@@ -45,7 +45,7 @@ actor SandboxImageStore {
         var id = Self.token(7)
         while images.contains(where: { $0.id == id }) { id = Self.token(7) }
         let image = SandboxImage(
-            id: id, deletehash: Self.token(15), sha256: ContentHash.of(bytes).hex, format: format, width: size.width,
+            id: id, deletehash: Self.token(15), sha256: try ContentHash.of(bytes).hex, format: format, width: size.width,
             height: size.height, byteCount: bytes.count, description: description, account: account, uploadedAt: now, deleted: false)
         try PrivateFile.write(bytes, to: file(image))
         try save(image)

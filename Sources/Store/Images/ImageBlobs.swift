@@ -60,7 +60,7 @@ public struct ImageBlobs: Sendable {
                 """, arguments: [placeholder, format.rawValue, pixelSize.width, pixelSize.height,
                                  byteCount, byteCount, now])
             let rowid = db.lastInsertedRowID
-            var hasher = SHA256Hasher()
+            var hasher = try SHA256Hasher()
             try Self.withBlob(db, rowid: rowid, writable: true) { blob in
                 var offset: Int32 = 0
                 try content { piece in
