@@ -59,7 +59,7 @@ extension ForumCommand {
         let hashes = Dictionary(images.map { ($0.image.sourceRange, $0.kept.hash) }, uniquingKeysWith: { first, _ in first })
         do {
             return try LocalImages.rewrite(markdown, images: images.map(\.image)) { image in
-                hashes[image.sourceRange].map { .markdownImage(url: ImagePlaceholder.url($0)) }
+                hashes[image.sourceRange].map(ImagePlaceholder.url)
             }
         } catch {
             throw .draftNotReady(draft, error.description)

@@ -52,8 +52,8 @@ import Testing
         let images = LocalImages.find(in: markdown, base: base)
         let rewritten = try LocalImages.rewrite(markdown, images: images) { image in
             switch image.target {
-            case "cat.png": .markdownImage(url: "https://i.imgur.com/Cat.png")
-            case "~/dog.jpg": .markdownImage(url: "https://i.imgur.com/Dog_1.jpg")
+            case "cat.png": "https://i.imgur.com/Cat.png"
+            case "~/dog.jpg": "https://i.imgur.com/Dog_1.jpg"
             default: nil
             }
         }
@@ -75,14 +75,14 @@ import Testing
         let markdown = "Look: ![a long\ndescription](cat.png) ok\n\n![r][ref] too\n\n[ref]: cat.png\n"
         let images = LocalImages.find(in: markdown, base: base)
         #expect(images.allSatisfy { $0.sourceRange != nil })
-        let rewritten = try LocalImages.rewrite(markdown, images: images) { _ in .markdownImage(url: "https://h.example/c.png") }
+        let rewritten = try LocalImages.rewrite(markdown, images: images) { _ in "https://h.example/c.png" }
         #expect(rewritten == "Look: ![a long description](<https://h.example/c.png>) ok\n\n![r](<https://h.example/c.png>) too\n\n[ref]: cat.png\n")
     }
 
     @Test func anImageWhosePositionIsUnknownIsRefusedNotGuessed() {
         let image = DraftImage(target: "cat.png", title: "", altText: "", location: .remote, sourceRange: nil)
         #expect(throws: ImageRewriteError(target: "cat.png")) {
-            try LocalImages.rewrite("![](cat.png)", images: [image]) { _ in .markdownImage(url: "https://x/y.png") }
+            try LocalImages.rewrite("![](cat.png)", images: [image]) { _ in "https://x/y.png" }
         }
         #expect((try? LocalImages.rewrite("text", images: [image]) { _ in nil }) == "text")
     }
@@ -90,7 +90,7 @@ import Testing
     @Test func multibyteTextBeforeAnImageKeepsItsPosition() throws {
         let markdown = "Ünïcödé 🐱 ![é](ü.png)"
         let images = LocalImages.find(in: markdown, base: base)
-        let rewritten = try LocalImages.rewrite(markdown, images: images) { _ in .markdownImage(url: "https://h/x.png") }
+        let rewritten = try LocalImages.rewrite(markdown, images: images) { _ in "https://h/x.png" }
         #expect(rewritten == "Ünïcödé 🐱 ![é](<https://h/x.png>)")
     }
 }

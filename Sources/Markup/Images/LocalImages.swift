@@ -44,14 +44,6 @@ public struct DraftImage: Sendable, Equatable {
     public var isLocal: Bool { if case .local = location { true } else { false } }
 }
 
-/// How a hosted image goes into the draft in place of the local one.
-public enum ImageEmbed: Sendable, Equatable {
-    /// `![alt](<url> "title")`: the converter then writes the dialect's image tag (or, for an
-    /// address in `ConversionOptions.largeImages`, its large-image tag). Never a BBCode tag typed
-    /// into the Markdown, which `--strict` would escape.
-    case markdownImage(url: String)
-}
-
 public struct ImageRewriteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var target: String
 
@@ -86,16 +78,16 @@ public enum LocalImages {
         find(in: markdown, base: base).filter(\.isLocal)
     }
 
-    /// `markdown` with each image for which `embed` answers replaced by that embedding; the rest
+    /// `markdown` with each image for which `url` answers pointing at that address; the rest
     /// of the text is left byte for byte. Throws if an image to replace has no known source range.
     public static func rewrite(
-        _ markdown: String, images: [DraftImage], embed: (DraftImage) -> ImageEmbed?
+        _ markdown: String, images: [DraftImage], url: (DraftImage) -> String?
     ) throws(ImageRewriteError) -> String {
         var replacements: [(range: Range<Int>, text: String)] = []
         for image in images {
-            guard let embedding = embed(image) else { continue }
+            guard let url = url(image) else { continue }
             guard let range = image.sourceRange else { throw ImageRewriteError(target: image.target) }
-            replacements.append((range, markdownText(embedding, for: image)))
+            replacements.append((range, markdownText(url, for: image)))
         }
         let bytes = Array(markdown.utf8)
         var out: [UInt8] = []
@@ -157,12 +149,12 @@ public enum LocalImages {
         return text
     }
 
-    static func markdownText(_ embedding: ImageEmbed, for image: DraftImage) -> String {
-        switch embedding {
-        case let .markdownImage(url):
-            let title = image.title.isEmpty ? "" : " \"" + escapedTitle(image.title) + "\""
-            return "![" + escapedText(image.altText) + "](<" + escapedDestination(url) + ">" + title + ")"
-        }
+    /// `![alt](<url> "title")`: the converter then writes the dialect's image tag (or, for an
+    /// address in `ConversionOptions.largeImages`, its large-image tag). Never a BBCode tag typed
+    /// into the Markdown, which `--strict` would escape.
+    static func markdownText(_ url: String, for image: DraftImage) -> String {
+        let title = image.title.isEmpty ? "" : " \"" + escapedTitle(image.title) + "\""
+        return "![" + escapedText(image.altText) + "](<" + escapedDestination(url) + ">" + title + ")"
     }
 
     /// The characters that could start Markdown syntax inside a line backslash-escaped, line

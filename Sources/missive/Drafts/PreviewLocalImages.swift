@@ -25,7 +25,6 @@ struct PreviewLocalImages {
         let images = LocalImages.local(in: markdown, base: base)
         self.markdown = markdown
         guard !images.isEmpty else { return }
-        var embeds: [Int: ImageEmbed] = [:]
         for (index, image) in images.enumerated() {
             guard case let .local(path, resolved) = image.location else { continue }
             let standIn = "\(Self.standInBase)\(index)"
@@ -35,21 +34,18 @@ struct PreviewLocalImages {
                 sources[standIn] = try Self.dataURI(file)
                 // The tag the post will use: Something Awful's [timg] above its size rule.
                 if dialect.thumbnailRule?.wantsThumbnail(file.pixelSize) == true { largeImages.insert(standIn) }
-                embeds[index] = .markdownImage(url: standIn)
             } catch let error as ImageFileError {
                 let reason = Self.reason(error)
                 labels[standIn] = "\(path): cannot be sent: \(reason)"
                 sources[standIn] = Self.notice("\(path): \(reason)")
-                embeds[index] = .markdownImage(url: standIn)
             } catch {
                 labels[standIn] = "\(path): cannot be sent: \(error)"
                 sources[standIn] = Self.notice("\(path): \(error)")
-                embeds[index] = .markdownImage(url: standIn)
             }
         }
         // An image whose place in the text cannot be found stays as written (shown as typed).
         self.markdown = (try? LocalImages.rewrite(markdown, images: images) { image in
-            images.firstIndex(of: image).flatMap { embeds[$0] }
+            images.firstIndex(of: image).map { "\(Self.standInBase)\($0)" }
         }) ?? markdown
     }
 
