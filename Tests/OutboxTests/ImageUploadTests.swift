@@ -80,6 +80,23 @@ import Testing
         }
     }
 
+    /// The undo window covers the pictures too: a send stopped inside it has uploaded nothing.
+    @Test func nothingIsUploadedInsideTheUndoWindow() async throws {
+        try await OutboxFixture.with { fixture in
+            let item = try Self.queue(fixture, "wait ![a](a.png)", pictures: ["a.png": Self.png(width: 5, height: 5, fill: 3)])
+            let stop = StopSignal()
+            Task {
+                try await Task.sleep(for: .milliseconds(300))
+                stop.request("test")
+            }
+            let summary = try await fixture.sender(window: 30, maxWait: 60, stop: stop, imageHost: try Self.host(fixture))
+                .run(.due(ids: nil))
+            #expect(summary.stoppedBy == "test" && summary.sent.isEmpty && summary.waiting == [item.id])
+            #expect(try Self.images(fixture, of: item.id).map(\.state) == [.pending])
+            #expect(try await Self.uploads(fixture) == 0, "no image reached the host inside the window")
+        }
+    }
+
     /// A host that looks at the store each time it is asked: what the outbox had recorded by then.
     final class WatchingHost: ImageHost, @unchecked Sendable {
         let inner: ImgurHost
