@@ -52,7 +52,8 @@ public struct ComposeCheck: Sendable {
         switch answer.standing {
         case let .refused(rejection):
             let kept = existing.map { "draft \($0.id) is kept as it is" } ?? "no draft was made"
-            throw UseCaseError(rejection.status, "cannot write to \(what): \(rejection.description). "
+            let reason = rejection.description.hasSuffix(".") ? String(rejection.description.dropLast()) : rejection.description
+            throw UseCaseError(rejection.status, "cannot \(Self.verb(target, what: what)): \(reason). "
                 + "The editor did not open and \(kept)\(Self.remedy(rejection, target: target).map { "; \($0)" } ?? "").")
         case let .sessionInDoubt(rejection):
             return Result(notices: [sessionNotice(rejection)])
@@ -61,6 +62,16 @@ public struct ComposeCheck: Sendable {
                 + "\(reachAdvice) before sending."])
         case .open:
             return Result(context: context(answer.posts, target: target, what: what))
+        }
+    }
+
+    /// What the user meant to do, as the refusal message says it.
+    static func verb(_ target: ComposeTarget, what: String) -> String {
+        switch target {
+        case .reply: "reply to \(what)"
+        case .edit: "edit \(what)"
+        case .newThread: "start a thread in \(what)"
+        case let .privateMessage(replyingTo): replyingTo.map { "answer private message \($0)" } ?? "write \(what)"
         }
     }
 
