@@ -42,6 +42,23 @@ extension MisagoEngineTests {
             #expect(await admin.composeContext(.reply(threadID: fixture.threadID)).standing == .open)
         }
 
+        @Test func aPrivateReplyCarriesTheLastMessageOnly() async throws {
+            let engine = try MisagoEngine.get()
+            let directory = try misagoTestDirectory()
+            let (sender, senderName) = try await engine.loggedIn(in: directory)
+            let (recipient, recipientName) = try await engine.loggedIn(in: directory)
+            let outcome = await sender.send(PrivateMessage(to: recipientName, subject: "Context", bbcode: "The first word :)"))
+            let threadID = try #require(outcome.receipt?.id)
+            let answer = PrivateMessage(to: senderName, subject: "Re: Context", bbcode: "The last word.", relation: .reply(to: threadID))
+            #expect(await recipient.send(answer).receipt != nil)
+
+            let context = await sender.composeContext(.privateMessage(replyingTo: threadID))
+            #expect(context.standing == .open)
+            #expect(context.posts.map(\.author) == [recipientName])
+            #expect(context.posts.map(\.text) == ["The last word."])
+            #expect(await sender.composeContext(.privateMessage(replyingTo: nil)) == ComposeContext(standing: .open))
+        }
+
         @Test func aMissingCategoryIsRefusedAndAnExistingOneIsOpen() async throws {
             let fixture = try await MisagoThreadFixture.make()
             #expect(await fixture.member.composeContext(.newThread(forumID: MisagoEngine.firstCategory)) == ComposeContext(standing: .open))
