@@ -106,7 +106,7 @@ http GET "showthread.php?threadid=$THREAD&perpage=40" | iconv -f WINDOWS-1252 -t
     -e 's/<img[^>]*title="([^"]*)"[^>]*>/\1/g' \
     -e 's#<div class="bbc-quote-header">([^<]*)</div>#\n| \1\n| #g' \
     -e 's#<li>#\n- #g' -e 's#</(ul|ol|blockquote)>#\n#g' | awk '
-    /<dt class="author">/ { name = $0; gsub(/.*<dt class="author">|<\/dt>.*/, "", name); print "\n--- " name }
+    /<dt class="author[^"]*"[^>]*>/ { name = $0; gsub(/.*<dt class="author[^"]*"[^>]*>|<\/dt>.*/, "", name); print "\n--- " name }
     /BeginContentMarker/ { inside = 1; next }
     /EndContentMarker/ { inside = 0 }
     inside {

@@ -10,13 +10,12 @@ import SystemPackage
 /// Something that lets the user edit a file and reports the exit status. The session logic only
 /// sees this, so tests can drive it with a script and the terminal details stay here.
 public protocol Editor: Sendable {
-    func edit(_ file: URL) async throws -> Int32
-    /// The same, with the cursor on `line` where the editor can be told (`+N`).
+    /// Lets the user edit `file`, with the cursor on `line` where the editor can be told (`+N`).
     func edit(_ file: URL, line: Int?) async throws -> Int32
 }
 
 extension Editor {
-    public func edit(_ file: URL, line: Int?) async throws -> Int32 { try await edit(file) }
+    public func edit(_ file: URL) async throws -> Int32 { try await edit(file, line: nil) }
 }
 
 /// The user's editor on the user's terminal, started with swift-subprocess so that it inherits
@@ -27,10 +26,6 @@ public struct TerminalEditor: Editor {
 
     public init(command: EditorCommand) {
         self.command = command
-    }
-
-    public func edit(_ file: URL) async throws -> Int32 {
-        try await edit(file, line: nil)
     }
 
     public func edit(_ file: URL, line: Int?) async throws -> Int32 {

@@ -108,8 +108,8 @@ import Testing
             import sys
             path = sys.argv[1]
             text = open(path, encoding="utf-8").read()
-            first = text.index("\n---\n") if not text.startswith("---\n") else 0  # after any notice on top
-            start = text.index("\n---\n", first + 1) + 5
+            first = text.index("\\n---\\n") if not text.startswith("---\\n") else 0  # after any notice on top
+            start = text.index("\\n---\\n", first + 1) + 5
             footer = text.rindex("<!-- Missive:")
             open(path, "w", encoding="utf-8").write(text[:start] + text[footer:])
             PY

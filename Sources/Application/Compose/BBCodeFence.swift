@@ -8,12 +8,17 @@ enum BBCodeFence {
     static func wrap(_ bbcode: String) -> String {
         // The forum's quote form ends in blank lines for the reply below it; inside the fence
         // they would be where the cursor lands, and whatever was typed there would go out raw.
-        var lines = bbcode.split(separator: "\n", omittingEmptySubsequences: false)
-        while lines.first?.allSatisfy(\.isWhitespace) == true, !lines.isEmpty { lines.removeFirst() }
-        while lines.last?.allSatisfy(\.isWhitespace) == true, !lines.isEmpty { lines.removeLast() }
-        let bbcode = lines.joined(separator: "\n")
+        let bbcode = withoutBlankEnds(bbcode)
         let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: bbcode) + 1))
         return fence + "bbcode\n" + bbcode + "\n" + fence
+    }
+
+    /// The text without the blank lines at its ends; every other byte as the forum gave it.
+    static func withoutBlankEnds(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.first?.allSatisfy(\.isWhitespace) == true, !lines.isEmpty { lines.removeFirst() }
+        while lines.last?.allSatisfy(\.isWhitespace) == true, !lines.isEmpty { lines.removeLast() }
+        return lines.joined(separator: "\n")
     }
 
     static func longestBacktickRun(in text: String) -> Int {

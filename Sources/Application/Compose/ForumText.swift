@@ -48,7 +48,7 @@ public struct FetchedText: Sendable {
     /// The pieces as the draft's body holds them: verbatim in a BBCode draft, fenced in a Markdown
     /// one so that the converter passes them through untouched.
     public func body(for format: DraftFormat) -> String {
-        let blocks = pieces.map { format == .markdown ? BBCodeFence.wrap($0) : $0 }
+        let blocks = pieces.map { format == .markdown ? BBCodeFence.wrap($0) : BBCodeFence.withoutBlankEnds($0) }
         return blocks.joined(separator: "\n\n")
     }
 

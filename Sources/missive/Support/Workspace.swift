@@ -96,8 +96,8 @@ struct LazyEditor: Editor {
     var environment: [String: String]
     var configured: String?
 
-    func edit(_ file: URL) async throws -> Int32 {
+    func edit(_ file: URL, line: Int?) async throws -> Int32 {
         let command = try EditorCommand.resolve(environment: environment, configured: configured)
-        return try await TerminalEditor(command: command).edit(file)
+        return try await TerminalEditor(command: command).edit(file, line: line)
     }
 }

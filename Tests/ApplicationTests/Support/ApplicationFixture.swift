@@ -122,7 +122,7 @@ final class RecordedConsole: ConsoleOutput {
 struct ScriptedEditor: Editor {
     var text: String?
 
-    func edit(_ file: URL) async throws -> Int32 {
+    func edit(_ file: URL, line: Int?) async throws -> Int32 {
         if let text { try Data(text.utf8).write(to: file) }
         return 0
     }
@@ -130,7 +130,7 @@ struct ScriptedEditor: Editor {
 
 /// No editor at all: opening one fails the test.
 struct NoEditor: Editor {
-    func edit(_ file: URL) async throws -> Int32 {
+    func edit(_ file: URL, line: Int?) async throws -> Int32 {
         Issue.record("the editor was opened on \(file.lastPathComponent)")
         return 1
     }
