@@ -35,6 +35,32 @@ import Testing
         await #expect(throws: (any Error).self) { _ = try await LivePreviewProcess.get(address) }
     }
 
+    /// A draft id is followed through the store: a save by `drafts edit` redraws the page.
+    @Test func aDraftIsRedrawnWhenItIsSavedInTheStore() async throws {
+        let home = try makeTemporaryDirectory("missive-live")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ["MISSIVE_HOME": home.path]
+        let drafts = home.appendingPathComponent("import")
+        try FileManager.default.createDirectory(at: drafts, withIntermediateDirectories: true)
+        try "---\nkind: reply\nthread: 3500001\nformat: markdown\n---\nDraft **one**\n"
+            .write(to: drafts.appendingPathComponent("a.md"), atomically: false, encoding: .utf8)
+        let imported = try runMissive(["drafts", "import", drafts.path], environment: environment)
+        #expect(imported.output == "1\n", "\(imported.errorOutput)")
+        let live = try LivePreviewProcess(["preview", "1", "--live"], environment: environment, directory: home)
+        let address = try #require(await live.address(), "\(live.errorOutput)")
+        let source = try #require(LivePreviewProcess.route("/page", of: address))
+        #expect(try await LivePreviewProcess.get(source).body.contains("Draft <b>one</b>"))
+
+        let editor = home.appendingPathComponent("editor.sh")
+        try "#!/bin/sh\nsed -i 's/Draft \\*\\*one\\*\\*/Draft **two**/' \"$1\"\n".write(to: editor, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        let edited = try await offThePool { try runMissive(["drafts", "edit", "1"], environment: environment.merging(["EDITOR": editor.path]) { $1 }) }
+        #expect(edited.status == 0, "\(edited.errorOutput)")
+        #expect(await eventually(within: 1) { try await LivePreviewProcess.get(source).body.contains("Draft <b>two</b>") })
+        live.signal(SIGTERM)
+        #expect(await live.exitStatus(within: 10) == 0)
+    }
+
     /// A buffer's context, below its cut line, is not part of the post and is not shown.
     @Test func aBuffersContextBelowTheCutLineIsLeftOut() async throws {
         let home = try makeTemporaryDirectory("missive-live")
