@@ -19,6 +19,14 @@ public struct Profile: Sendable, Equatable {
     /// is a secret and lives beside the cookie jar, not here.
     public var imageAPI: String?
     public var imageClientID: String?
+    /// How many of a thread's latest posts a reply's buffer shows below its cut line (`context`);
+    /// nil for the default, 0 for none.
+    public var contextPosts: Int?
+
+    /// The default of `contextPosts`.
+    public static let defaultContextPosts = 5
+    /// The reply page carries the 40 newest posts: more cannot be shown without more requests.
+    static let contextBound = NumberBound(0...40, unit: "posts")
     /// The config file this profile was read from, and the line of each of its keys there
     /// ("dialect", "forum_themes.219"), so that a value only Missive's other modules can judge
     /// (a theme) is reported where it was written. Empty for a profile made in code.
@@ -288,6 +296,7 @@ public struct Config: Sendable, Equatable {
                 }
                 profile.imageClientID = id
             }
+            profile.contextPosts = try number(prefix + "context", Profile.contextBound)
             profile.file = source
             for entry in document.entries where entry.key.hasPrefix(prefix) {
                 profile.lines[String(entry.key.dropFirst(prefix.count))] = entry.line
@@ -301,7 +310,7 @@ public struct Config: Sendable, Equatable {
     }
 
     static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0) + ["default_profile"]
-    static let profileKeys = ["engine", "base_url", "username", "dialect", "theme", "image_api", "image_client_id"]
+    static let profileKeys = ["engine", "base_url", "username", "dialect", "theme", "image_api", "image_client_id", "context"]
 
     /// A key Missive does not read is an error, as in a theme file: a mistyped `dialcet` would
     /// otherwise leave the engine's dialect in place without a word.
@@ -344,6 +353,7 @@ public struct Config: Sendable, Equatable {
             if let theme = profile.theme { lines.append("theme = \(TOML.quote(theme))") }
             if let api = profile.imageAPI { lines.append("image_api = \(TOML.quote(api))") }
             if let id = profile.imageClientID { lines.append("image_client_id = \(TOML.quote(id))") }
+            if let posts = profile.contextPosts { lines.append("context = \(posts)  # posts shown below a reply's cut line") }
             if !profile.forumThemes.isEmpty {
                 lines += ["", "[profiles.\(TOML.key(profile.name)).forum_themes]"]
                 for (forum, theme) in profile.forumThemes.sorted(by: { $0.key < $1.key }) {

@@ -25,8 +25,10 @@ public enum Buffer {
 
     // MARK: - Writing
 
-    /// The text the editor opens. `notice` lines go in a Missive comment at the very top.
-    public static func render(_ content: DraftContent, notice: [String] = []) -> String {
+    /// The text the editor opens. `notice` lines go in a Missive comment at the very top;
+    /// `context` goes below `cut`, after everything else.
+    public static func render(_ content: DraftContent, notice: [String] = [], context: BufferContext? = nil,
+                              cut: CutLine? = nil) -> String {
         var lines = noticeLines(notice)
         lines.append("---")
         for (key, value) in fields(of: content) {
@@ -41,11 +43,30 @@ public enum Buffer {
         lines.append(content.body)
         lines.append("")
         lines.append(footer)
-        return lines.joined(separator: "\n") + "\n"
+        var text = lines.joined(separator: "\n") + "\n"
+        if let context, let cut { text += context.render(below: cut) }
+        return text
+    }
+
+    /// `text` (a buffer as `render` or `withNotice` made it) with `context` below `cut`.
+    public static func appending(_ context: BufferContext?, cut: CutLine?, to text: String) -> String {
+        guard let context, let cut else { return text }
+        return text + (text.hasSuffix("\n") ? "" : "\n") + context.render(below: cut)
+    }
+
+    /// The line (1-based) where the body starts: the one after the closing `---`, Missive's
+    /// comments counted, as the editor numbers them. Nil when there is no front matter.
+    public static func bodyLine(in text: String) -> Int? {
+        let lines = FrontMatter.numberedLines(withoutMissiveComments: text)
+        let delimiters = lines.filter { FrontMatter.isDelimiter($0.text) }.prefix(2)
+        guard delimiters.count == 2, let closing = delimiters.last else { return nil }
+        let all = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return min(closing.number + 1, max(1, all.count))
     }
 
     /// The user's own text again, with a fresh notice at the top (any older notice removed).
     public static func withNotice(_ notice: [String], over text: String) -> String {
+        // An empty notice adds nothing, so a text without one comes back as it was.
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if let first = lines.first, first.hasPrefix(FrontMatter.commentStart),
            let end = lines.firstIndex(where: { $0.contains("-->") }) {
@@ -82,10 +103,20 @@ public enum Buffer {
     // MARK: - Reading
 
     /// Reads a buffer into draft content. `defaultProfile` fills a missing `profile:`.
+    /// Every problem is reported at once: those of the front matter's lines and those of its
+    /// keys and values, even when the closing `---` is missing.
     public static func parse(_ text: String, source: String, defaultProfile: String) throws(BufferError) -> DraftContent {
-        let split = try FrontMatter.split(text, source: source)
-        return try content(from: split.entries, body: split.body, missingLine: split.closingLine,
-                           source: source, defaultProfile: defaultProfile)
+        let scanned = FrontMatter.scan(text)
+        guard scanned.opened else { throw BufferError(source: source, problems: scanned.problems) }
+        do throws(BufferError) {
+            let content = try content(from: scanned.entries, body: scanned.split?.body ?? "", missingLine: scanned.closingLine,
+                                      source: source, defaultProfile: defaultProfile)
+            if scanned.problems.isEmpty { return content }
+            throw BufferError(source: source, problems: scanned.problems)
+        } catch {
+            let all = (scanned.problems + error.problems).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+            throw BufferError(source: source, problems: all.reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
+        }
     }
 
     /// Checks entries against the schema and builds the content, reporting every problem at once.

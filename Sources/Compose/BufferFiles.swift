@@ -19,12 +19,20 @@ public enum BufferOwner: Equatable, Sendable {
         }
     }
 
-    /// What becomes of a buffer kept after the editor failed, said after its path.
-    var afterKept: String {
+    /// What stays as it was when a buffer is set aside (`:cq`, a NUL byte), said after its path.
+    var afterSetAside: String {
         switch self {
-        case let .draft(id): "; the next missive command recovers it into draft \(id)"
-        case .new: "; the next missive command recovers it as a new draft"
+        case let .draft(id): "; draft \(id) keeps its last saved revision"
+        case .new: "; no draft was made"
         case .template: "; the template is unchanged"
+        }
+    }
+
+    /// How to bring a set-aside buffer's text back once it is fixed.
+    var readBack: String {
+        switch self {
+        case let .draft(id): "`missive drafts edit \(id)` and paste it in"
+        case .new, .template: "`missive drafts import FILE`"
         }
     }
 
@@ -43,7 +51,7 @@ public enum BufferOwner: Equatable, Sendable {
 /// editors may replace by renaming); the kernel drops it when the process dies, which is how
 /// the next run knows the buffer was left behind.
 public final class BufferFile {
-    public let url: URL
+    public private(set) var url: URL
     /// Recovery re-points a buffer whose draft no longer exists at a new draft.
     public internal(set) var owner: BufferOwner
     let lockURL: URL
@@ -72,8 +80,13 @@ public final class BufferFile {
     /// Replaces the buffer with a new private file: a link the editor (or anyone) left where the
     /// buffer was is replaced, never written through.
     public func write(_ text: String) throws {
+        try write(Data(text.utf8))
+    }
+
+    /// The same for bytes that may not be text yet (a buffer reopened over its bad bytes).
+    public func write(_ data: Data) throws {
         do {
-            try PrivateFile.write(Data(text.utf8), to: url)
+            try PrivateFile.write(data, to: url)
         } catch {
             throw ComposeError.bufferDirectory(path: url.path, reason: error.reason)
         }
@@ -89,10 +102,35 @@ public final class BufferFile {
     /// Lets go of the file while keeping it, for the next run to recover.
     public func release() { unlock() }
 
+    /// Keeps the file for the user under a name recovery never looks at (`kept-...`), and lets go
+    /// of it: the user called the edit off (`:cq`), or the text cannot be stored as it is (a NUL
+    /// byte, too large). Rule 1 holds (the text stays on disk, named in the message) without the
+    /// next command turning it into a draft nobody asked for. Returns where it is.
+    @discardableResult
+    public func setAside() -> URL {
+        let kept = url.deletingLastPathComponent().appendingPathComponent("kept-" + url.lastPathComponent)
+        if (try? FileManager.default.moveItem(at: url, to: kept)) != nil { url = kept }
+        try? FileManager.default.removeItem(at: lockURL)
+        unlock()
+        return url
+    }
+
     /// What the lock file says the draft started as (for new drafts whose buffer will not parse).
     public func origin() -> DraftContent? {
+        lockRecord()?.origin
+    }
+
+    /// The cut line the buffer was written with, as its lock file recorded it: recovery cuts the
+    /// context off only with the buffer's own token, never with a line that merely looks like one.
+    public var cut: CutLine? {
+        lockRecord()?.cut.map(CutLine.init(token:))
+    }
+
+    private func lockRecord() -> BufferLockRecord? {
         guard let data = FileManager.default.contents(atPath: lockURL.path) else { return nil }
-        return try? JSONDecoder().decode(DraftContent.self, from: data)
+        if let record = try? JSONDecoder().decode(BufferLockRecord.self, from: data) { return record }
+        // Lock files written before cut lines held the origin alone.
+        return (try? JSONDecoder().decode(DraftContent.self, from: data)).map { BufferLockRecord(origin: $0, cut: nil) }
     }
 
     private func unlock() {
@@ -101,6 +139,12 @@ public final class BufferFile {
             lockDescriptor = -1
         }
     }
+}
+
+/// What a buffer's lock file holds: the content the draft started from and the buffer's cut token.
+struct BufferLockRecord: Codable {
+    var origin: DraftContent
+    var cut: String?
 }
 
 /// The directory of editor buffers: private (0700), files 0600, `.md` so editors highlight Markdown.
@@ -112,7 +156,7 @@ public struct BufferDirectory: Sendable {
     }
 
     /// A new buffer holding `text`, locked by this process before the text is written.
-    public func create(for owner: BufferOwner, text: String, origin: DraftContent) throws -> BufferFile {
+    public func create(for owner: BufferOwner, text: String, origin: DraftContent, cut: CutLine? = nil) throws -> BufferFile {
         do {
             try FileManager.default.createDirectory(
                 at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -128,7 +172,7 @@ public struct BufferDirectory: Sendable {
         let file = BufferFile(url: url.appendingPathComponent(name + ".md"), owner: owner,
                               lockURL: lockURL, lockDescriptor: descriptor)
         // Written through the locked descriptor: replacing the lock file would drop the lock.
-        let originJSON = [UInt8]((try? JSONEncoder().encode(origin)) ?? Data())
+        let originJSON = [UInt8]((try? JSONEncoder().encode(BufferLockRecord(origin: origin, cut: cut?.token))) ?? Data())
         guard Foundation.write(descriptor, originJSON, originJSON.count) == originJSON.count else {
             file.remove()
             throw ComposeError.bufferDirectory(path: url.path, reason: "cannot write the lock file: \(String(cString: strerror(errno)))")

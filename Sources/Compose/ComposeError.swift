@@ -15,6 +15,9 @@ public enum ComposeError: MissiveError, Equatable {
     /// is saved. `file` is the buffer kept for recovery (nil when nothing new was in it);
     /// `after` says what happens to it, or what stays as it was when it is gone.
     case editorExited(status: Int32, file: String?, after: String)
+    /// The buffer cannot be stored as it is (a NUL byte, too large): it is set aside under
+    /// `file`, never recovered on its own; `readBack` says how to bring it in once fixed.
+    case setAside(file: String, reason: String, readBack: String)
 
     public var status: ExitStatus {
         switch self {
@@ -27,6 +30,7 @@ public enum ComposeError: MissiveError, Equatable {
         // 1, as git's own aborted edit: no other failure of an editing command uses it (a
         // `--send` item that fails does, but no send starts after an abort).
         case .editorExited: .failure
+        case .setAside: .dataError
         }
     }
 
@@ -48,6 +52,8 @@ public enum ComposeError: MissiveError, Equatable {
             "editor exited with status \(status): nothing saved (your text is in \(file)\(after))"
         case let .editorExited(status, nil, after):
             "editor exited with status \(status): nothing saved (\(after))"
+        case let .setAside(file, reason, readBack):
+            "\(reason): nothing was saved; your text is kept in \(file): fix it there, then \(readBack)"
         }
     }
 }

@@ -37,6 +37,15 @@ public struct CutLine: Equatable, Sendable {
         return text
     }
 
+    /// `text` cut in two: what is kept, and the context from the cut line to the end (nil when
+    /// the line is not there).
+    public func split(_ text: String) -> (kept: String, context: String?) {
+        let kept = removing(from: text)
+        guard kept.utf8.count < text.utf8.count else { return (text, nil) }
+        // `kept` ends where a line starts, so the rest starts on a character boundary.
+        return (kept, String(text[text.index(text.startIndex, offsetBy: kept.count)...]))
+    }
+
     /// Whether `text` holds this cut line.
     public func isPresent(in text: String) -> Bool {
         removing(from: text).utf8.count != text.utf8.count

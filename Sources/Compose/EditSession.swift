@@ -10,11 +10,30 @@ public struct SessionResult: Equatable, Sendable {
         case unchanged(Draft)
         /// A new draft whose body was left empty: nothing was stored.
         case discarded
+        /// An existing draft's buffer was emptied, front matter and all: nothing was stored.
+        case emptied(Draft)
     }
 
     public var outcome: Outcome
     /// Set when the front matter was still broken after the second try and the text was kept flagged.
     public var problem: String?
+}
+
+/// What a session shows besides the draft: notices made before the editor opened (which a
+/// full-screen editor would hide), what the user is answering (below a cut line), and what runs
+/// beside the editor (the live preview).
+public struct SessionExtras: Sendable {
+    public var notices: [String]
+    public var context: BufferContext?
+    public var companion: (any EditorCompanion)?
+
+    public init(notices: [String] = [], context: BufferContext? = nil, companion: (any EditorCompanion)? = nil) {
+        self.notices = notices
+        self.context = context
+        self.companion = companion
+    }
+
+    public static let none = SessionExtras()
 }
 
 /// One round in the editor: write the buffer, let the user edit it, read it back, commit it to the
@@ -29,12 +48,12 @@ public struct EditSession: Sendable {
     }
 
     /// Opens the editor on a draft that does not exist yet; it is stored only when saved with a body.
-    public func compose(_ content: DraftContent) async throws -> SessionResult {
-        try await run(owner: .new, text: Buffer.render(content), origin: content, basedOn: nil)
+    public func compose(_ content: DraftContent, extras: SessionExtras = .none) async throws -> SessionResult {
+        try await run(owner: .new, text: Buffer.render(content), origin: content, basedOn: nil, extras: extras)
     }
 
     /// Opens the editor on an existing draft (its raw text and problem, if it was left flagged).
-    public func edit(_ draft: Draft) async throws -> SessionResult {
+    public func edit(_ draft: Draft, extras: SessionExtras = .none) async throws -> SessionResult {
         var text = Buffer.render(draft.content)
         if let raw = draft.raw {
             do {
@@ -44,21 +63,45 @@ public struct EditSession: Sendable {
                 text = EditLoop.annotated(raw, error)
             }
         }
-        return try await run(owner: .draft(draft.id), text: text, origin: draft.content, basedOn: draft.revision)
+        return try await run(owner: .draft(draft.id), text: text, origin: draft.content, basedOn: draft.revision,
+                             extras: extras)
     }
 
-    private func run(owner: BufferOwner, text: String, origin: DraftContent, basedOn: Int?) async throws -> SessionResult {
-        let file = try environment.buffers.create(for: owner, text: text, origin: origin)
-        let round = try await EditLoop(editor: environment.editor, byteLimit: environment.byteLimit).run(file) { (text: String) throws(BufferError) -> DraftContent in
-            try Buffer.parse(text, source: file.url.lastPathComponent, defaultProfile: environment.defaultProfile)
+    private func run(owner: BufferOwner, text: String, origin: DraftContent, basedOn: Int?,
+                     extras: SessionExtras) async throws -> SessionResult {
+        let cut = extras.context.map { _ in CutLine.fresh() }
+        func buffer(_ notices: [String]) -> String {
+            Buffer.appending(extras.context, cut: cut, to: notices.isEmpty ? text : Buffer.withNotice(notices, over: text))
         }
-        let write: DraftWrite
-        switch round {
-        case let .parsed(content, _):
-            write = DraftWrite(content: content)
-        case let .broken(text, error):
-            write = DraftSaver.flagged(text: text, error: error, origin: origin)
+        let file = try environment.buffers.create(for: owner, text: buffer(extras.notices), origin: origin, cut: cut)
+        var companionStarted = false
+        do {
+            if let companion = extras.companion {
+                let lines = try await companion.start(file: file.url, cut: cut)
+                companionStarted = true
+                if !lines.isEmpty { try file.write(buffer(extras.notices + lines)) }
+            }
+            let round = try await EditLoop(editor: environment.editor, byteLimit: environment.byteLimit, cut: cut).run(file) {
+                (text: String) throws(BufferError) -> DraftContent in
+                try Buffer.parse(text, source: file.url.lastPathComponent, defaultProfile: environment.defaultProfile)
+            }
+            if companionStarted { await extras.companion?.stop() }
+            companionStarted = false
+            let write: DraftWrite
+            switch round {
+            case let .parsed(content, _):
+                write = DraftWrite(content: content)
+            case let .broken(text, error):
+                write = DraftSaver.flagged(text: text, error: error, origin: origin)
+            case .emptied:
+                file.remove()
+                if case let .draft(id) = owner { return SessionResult(outcome: .emptied(try environment.store.draft(id))) }
+                return SessionResult(outcome: .discarded)
+            }
+            return try DraftSaver(environment: environment).save(write, from: file, basedOn: basedOn, kind: .draftEdit)
+        } catch {
+            if companionStarted { await extras.companion?.stop() }
+            throw error
         }
-        return try DraftSaver(environment: environment).save(write, from: file, basedOn: basedOn, kind: .draftEdit)
     }
 }

@@ -11,6 +11,12 @@ import SystemPackage
 /// sees this, so tests can drive it with a script and the terminal details stay here.
 public protocol Editor: Sendable {
     func edit(_ file: URL) async throws -> Int32
+    /// The same, with the cursor on `line` where the editor can be told (`+N`).
+    func edit(_ file: URL, line: Int?) async throws -> Int32
+}
+
+extension Editor {
+    public func edit(_ file: URL, line: Int?) async throws -> Int32 { try await edit(file) }
 }
 
 /// The user's editor on the user's terminal, started with swift-subprocess so that it inherits
@@ -24,8 +30,12 @@ public struct TerminalEditor: Editor {
     }
 
     public func edit(_ file: URL) async throws -> Int32 {
+        try await edit(file, line: nil)
+    }
+
+    public func edit(_ file: URL, line: Int?) async throws -> Int32 {
         if command.isNoOp { return 0 }
-        let (program, arguments) = command.invocation(file: file.path)
+        let (program, arguments) = command.invocation(file: file.path, line: line)
         if isatty(STDERR_FILENO) == 1 {
             FileHandle.standardError.write(Data("Waiting for your editor to close the file...\n".utf8))
         }

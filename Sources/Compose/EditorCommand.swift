@@ -38,10 +38,32 @@ public struct EditorCommand: Equatable, Sendable {
     /// The program and its arguments. A value with spaces or shell characters goes through
     /// `sh -c '<editor> "$@"' <editor> <file>`, so quoting and arguments work as in a shell and the
     /// file name is never re-parsed.
-    public func invocation(file: String) -> (program: String, arguments: [String]) {
+    public func invocation(file: String, line: Int? = nil) -> (program: String, arguments: [String]) {
+        let files = (line.flatMap(cursorArgument).map { [$0] } ?? []) + [file]
         if value.contains(where: EditorCommand.shellCharacters.contains) {
-            return ("/bin/sh", ["-c", "\(value) \"$@\"", value, file])
+            return ("/bin/sh", ["-c", "\(value) \"$@\"", value] + files)
         }
-        return (value, [file])
+        return (value, files)
+    }
+
+    /// Editors known to read `+N` before a file as "open on line N". Others get no argument:
+    /// an editor that took `+5` for a file name would open an empty buffer named `+5`.
+    static let lineArgumentEditors: Set<String> = [
+        "vi", "vim", "nvim", "gvim", "view", "vim.basic", "vim.tiny", "nano", "rnano", "emacs", "emacsclient",
+        "micro", "kak", "kakoune", "hx", "helix",
+    ]
+
+    /// `+N` when the program (the first word of the value, without its directory) is known.
+    func cursorArgument(_ line: Int) -> String? {
+        guard line > 0, let program = programName, Self.lineArgumentEditors.contains(program) else { return nil }
+        return "+\(line)"
+    }
+
+    /// The program's base name, as far as it can be told from the value without a shell.
+    var programName: String? {
+        guard let first = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { return nil }
+        // `env VAR=x vim`, quoting and the like are a shell's business: no guess.
+        guard !first.contains(where: { "\"'$`=".contains($0) }) else { return nil }
+        return first.split(separator: "/").last.map(String.init)
     }
 }

@@ -60,19 +60,44 @@ public enum FrontMatter {
     public static let commentStart = "<!-- Missive:"
 
     public static func split(_ text: String, source: String) throws(BufferError) -> SplitBuffer {
+        let scanned = scan(text)
+        guard let split = scanned.split, scanned.problems.isEmpty else {
+            throw BufferError(source: source, problems: scanned.problems)
+        }
+        return split
+    }
+
+    /// What `scan` found: the entries it could read and every problem, and the split buffer when
+    /// the front matter is closed. Reading goes on past a problem so that all are told at once.
+    public struct Scan: Sendable {
+        public var entries: [FrontMatterEntry]
+        public var problems: [BufferProblem]
+        public var split: SplitBuffer?
+        /// Where "missing key" problems point: the closing line, or where it should be.
+        public var closingLine: Int
+        /// Whether the buffer starts with `---` at all; without it nothing else was read.
+        public var opened = true
+    }
+
+    public static func scan(_ text: String) -> Scan {
         let lines = numberedLines(withoutMissiveComments: text)
         var index = lines.firstIndex { !$0.text.allSatisfy(\.isWhitespace) } ?? lines.count
         guard index < lines.count, isDelimiter(lines[index].text) else {
             let line = index < lines.count ? lines[index].number : 1
-            throw BufferError(source: source, problems: [BufferProblem(
-                line: line, "the buffer must start with a `---` line, then the front matter (kind: reply, ...), then `---`")])
+            return Scan(entries: [], problems: [BufferProblem(
+                line: line, "the buffer must start with a `---` line, then the front matter (kind: reply, ...), then `---`")],
+                split: nil, closingLine: line, opened: false)
         }
         index += 1
+        // Without a closing `---`, the front matter is taken to end at its first blank line or
+        // line that is no `key: value`: the body's lines are not reported as bad entries.
+        let closing = lines[index...].firstIndex { isDelimiter($0.text) }
+        let end = closing ?? lines[index...].firstIndex { line in
+            line.text.allSatisfy(\.isWhitespace) || (try? entry(line.text, line: line.number)) == nil
+        } ?? lines.count
         var entries: [FrontMatterEntry] = []
         var problems: [BufferProblem] = []
-        while index < lines.count, !isDelimiter(lines[index].text) {
-            let (number, text) = (lines[index].number, lines[index].text)
-            index += 1
+        for (number, text) in lines[index..<end] {
             do {
                 if let entry = try entry(text, line: number) {
                     if let first = entries.first(where: { $0.key == entry.key }) {
@@ -85,14 +110,14 @@ public enum FrontMatter {
                 problems.append(error)
             }
         }
-        guard index < lines.count else {
-            problems.append(BufferProblem(
-                line: lines.last?.number ?? 1, "the front matter has no closing `---` line before the body"))
-            throw BufferError(source: source, problems: problems)
+        guard let closing else {
+            let lastEntry = lines[index..<end].last?.number ?? lines[index - 1].number
+            problems.append(BufferProblem(line: lastEntry, "the front matter has no closing `---` line: add one after this line"))
+            return Scan(entries: entries, problems: problems, split: nil, closingLine: lastEntry)
         }
-        if !problems.isEmpty { throw BufferError(source: source, problems: problems) }
-        let body = lines[(index + 1)...].map(\.text).joined(separator: "\n")
-        return SplitBuffer(entries: entries, body: trimBody(body), closingLine: lines[index].number)
+        let body = lines[(closing + 1)...].map(\.text).joined(separator: "\n")
+        let split = SplitBuffer(entries: entries, body: trimBody(body), closingLine: lines[closing].number)
+        return Scan(entries: entries, problems: problems, split: split, closingLine: lines[closing].number)
     }
 
     /// The body as best it can be found when the front matter is broken: the text after the

@@ -51,7 +51,13 @@ public struct Recovery: Sendable {
             file.release()
             return RecoveryReport(file: file.url.path, message: "could not recover \(file.url.path): \(error); the file is left as it is", recovered: false)
         }
-        let stripped = Buffer.withNotice([], over: text)
+        // What was below the buffer's own cut line was context, never the user's text.
+        let stripped = Buffer.withNotice([], over: file.cut.map { $0.removing(from: text) } ?? text)
+        if FrontMatter.numberedLines(withoutMissiveComments: stripped).allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }) {
+            file.remove()
+            return RecoveryReport(file: file.url.path,
+                message: "an unfinished editor session left an empty buffer; nothing to recover", recovered: true)
+        }
         var write: DraftWrite
         let origin: DraftContent?
         do {
@@ -81,7 +87,7 @@ public struct Recovery: Sendable {
             case let .unchanged(draft):
                 return RecoveryReport(file: file.url.path,
                     message: "draft \(draft.id): an unfinished editor session left no changes", recovered: true)
-            case .discarded:
+            case .discarded, .emptied:
                 return RecoveryReport(file: file.url.path,
                     message: "an unfinished new draft had an empty body; nothing to recover", recovered: true)
             }

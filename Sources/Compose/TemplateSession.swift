@@ -25,6 +25,9 @@ public struct TemplateSession: Sendable {
         switch round {
         case let .parsed(template, _):
             edited = template
+        case .emptied:
+            file.remove()
+            return nil
         case let .broken(_, error):
             file.release()
             throw ComposeError.kept(file: file.url.path, reason: error.description, status: .dataError)

@@ -40,6 +40,11 @@ public protocol ForumAdapter: Sendable {
 
     /// For a send whose outcome was unknown: did it land?
     func reconcile(_ attempt: Attempt) async -> Reconciliation
+
+    /// Before the editor opens: may this user write to the target, and what does it say there
+    /// (the thread's latest posts, the PM answered)? Asks with the requests a send would make
+    /// anyway. Never throws: every way it can end is a standing.
+    func composeContext(_ target: ComposeTarget) async -> ComposeContext
 }
 
 extension ForumAdapter {

@@ -225,3 +225,33 @@ extension JSONEncoder {
         return encoder
     }
 }
+
+extension Reason {
+    /// What would help after a refusal that sending again cannot change, naming the draft the
+    /// item was made from; nil where trying again may help (`missive queue retry`).
+    public func remedy(draft: Int64?) -> String? {
+        let edit = draft.map { "`missive drafts edit \($0)`" } ?? "the draft"
+        let kept = draft.map { "your text stays in draft \($0)" } ?? "your text stays in its draft"
+        let queue = draft.map { "`missive queue \($0)`" } ?? "`missive queue DRAFT`"
+        switch self {
+        case .closed:
+            return "only a moderator can reopen the thread; \(kept)"
+        case .tooLong:
+            return "shorten it with \(edit), then \(queue)"
+        case .invalid, .doesNotExist, .noSuchUser:
+            return "fix its front matter or text with \(edit), then \(queue)"
+        case .banned, .probation:
+            return "the account cannot post now; \(kept)"
+        case .noPermission:
+            return "check that the profile's account is the one that may write there; \(kept)"
+        case .platinumRequired:
+            return "private messages need the Platinum upgrade on the forum's account page; then \(queue)"
+        case .archivesRequired:
+            return "the archives upgrade on the forum's account page opens it; then \(queue)"
+        case .imageRefused:
+            return "change the image with \(edit) (or queue with --resize), then \(queue)"
+        default:
+            return nil
+        }
+    }
+}

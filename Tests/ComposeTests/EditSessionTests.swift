@@ -50,7 +50,8 @@ import Testing
         #expect(try fixture.store.revisions(of: draft.id).count == 1)
     }
 
-    /// `:cq` in vim: like git, nothing is saved, and the buffer stays for the next run's recovery.
+    /// `:cq` in vim: like git, nothing is saved. The text stays on disk, set aside and named, and
+    /// no later command turns it into a draft (calling an edit off is not a crash).
     @Test func anEditorThatExitsNonZeroSavesNoNewDraftAndKeepsTheBuffer() async throws {
         let fixture = try ComposeFixture()
         defer { fixture.remove() }
@@ -62,15 +63,15 @@ import Testing
             #expect(status == 1)
             #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\ntyped before :cq\n"))
             #expect(fixture.bufferFiles == [URL(fileURLWithPath: file).lastPathComponent])
+            #expect(URL(fileURLWithPath: file).lastPathComponent.hasPrefix("kept-new-"))
         }
         #expect(try fixture.store.list(includeDeleted: true).isEmpty)
         #expect(ComposeError.editorExited(status: 1, file: "/b/new-1.md", after: "").status == .failure)
-        // The kept buffer is not locked any more: the next run's recovery makes the draft from it.
+        // The next run's recovery leaves it alone: no draft appears, the file stays.
         let reports = Recovery(environment: environment).run()
-        #expect(reports.count == 1 && reports[0].recovered, "\(reports)")
-        let drafts = try fixture.store.list(includeDeleted: false)
-        #expect(drafts.count == 1)
-        #expect(try drafts.first.map { try fixture.store.draft($0.id).content.body } == "typed before :cq")
+        #expect(reports.isEmpty, "\(reports)")
+        #expect(try fixture.store.list(includeDeleted: true).isEmpty)
+        #expect(fixture.bufferFiles.count == 1)
     }
 
     @Test func anEditorThatExitsNonZeroLeavesAnExistingDraftAtItsLastRevision() async throws {
@@ -83,7 +84,9 @@ import Testing
         await #expect(throws: ComposeError.self) { try await EditSession(environment: environment).edit(draft) }
         #expect(try fixture.store.revisions(of: draft.id).count == 1)
         #expect(try fixture.store.draft(draft.id).content.body == "the saved text")
-        #expect(fixture.bufferFiles.count == 1 && fixture.bufferFiles[0].hasPrefix("draft-\(draft.id)-"))
+        #expect(fixture.bufferFiles.count == 1 && fixture.bufferFiles[0].hasPrefix("kept-draft-\(draft.id)-"))
+        #expect(Recovery(environment: environment).run().isEmpty)
+        #expect(try fixture.store.revisions(of: draft.id).count == 1)
     }
 
     /// Nothing was typed, so there is nothing to keep: the buffer goes, and the message says so.

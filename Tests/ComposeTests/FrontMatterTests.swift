@@ -34,7 +34,9 @@ import Testing
         ("---\nsubject: \"a\" b\n---\n", 2, "after the quoted value"),
         ("---\nsubject: [a, b]\n---\n", 2, "must be quoted"),
         ("---\nkind: reply\n\nkind: pm\n---\n", 4, "already given on line 2"),
-        ("---\nkind: reply\nthread: 1\n", 4, "no closing `---`"),
+        // Not line 4: the file's final newline starts no line the editor shows.
+        ("---\nkind: reply\nthread: 1\n", 3, "no closing `---` line: add one after this line"),
+        ("---\nkind: reply\nthread: 1\n\nHello\n", 3, "no closing `---` line: add one after this line"),
         ("kind: reply\n---\n", 1, "must start with a `---` line"),
     ])
     func malformedFrontMatterNamesItsLine(text: String, line: Int, words: String) {

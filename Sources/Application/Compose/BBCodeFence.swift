@@ -6,6 +6,12 @@
 /// line of the text can close it, and it starts in column 0, so no line loses its indentation.
 enum BBCodeFence {
     static func wrap(_ bbcode: String) -> String {
+        // The forum's quote form ends in blank lines for the reply below it; inside the fence
+        // they would be where the cursor lands, and whatever was typed there would go out raw.
+        var lines = bbcode.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.first?.allSatisfy(\.isWhitespace) == true, !lines.isEmpty { lines.removeFirst() }
+        while lines.last?.allSatisfy(\.isWhitespace) == true, !lines.isEmpty { lines.removeLast() }
+        let bbcode = lines.joined(separator: "\n")
         let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: bbcode) + 1))
         return fence + "bbcode\n" + bbcode + "\n" + fence
     }

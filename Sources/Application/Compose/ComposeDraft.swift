@@ -15,19 +15,26 @@ public struct ComposeDraft: Sendable {
     /// What to fetch from the forum first (quotes, a post's current text), if anything.
     var forum: ForumText?
     var timeout = 30
+    /// What runs beside the editor (the live preview), if anything.
+    var companion: (any EditorCompanion)?
+    /// Every note made before the editor opens, for the buffer's top and for after it closes:
+    /// a full-screen editor hides what was printed before it.
+    private let notices: NoticeRecorder
 
     public init(_ context: LocalContext, config: Config, forums: any ForumConnector, request: ComposeRequest,
-                forum: ForumText? = nil, timeout: Int = 30) {
+                forum: ForumText? = nil, timeout: Int = 30, companion: (any EditorCompanion)? = nil) {
         self.context = context
         self.config = config
         self.forums = forums
         self.request = request
         self.forum = forum
         self.timeout = timeout
+        self.companion = companion
+        notices = NoticeRecorder(context.console)
     }
 
     private var environment: ComposeEnvironment { context.environment }
-    private var console: any ConsoleOutput { context.console }
+    private var console: any ConsoleOutput { notices }
 
     /// The note on an edit draft's first revision: the post as the forum had it before the edit,
     /// which is what an undo of the sent edit puts back.
@@ -49,12 +56,14 @@ public struct ComposeDraft: Sendable {
             base.profile = profile
             if let format = request.format { base.format = format }
             if !request.forceNew, let existing = try environment.store.openDraft(for: base) {
+                let check = try await ask(existing.content, existing: existing)
                 console.note("draft \(existing.id) for \(existing.content.target.describe(existing.content.kind)) is open: "
                     + "continuing it (--new starts another)")
                 let added = forum?.addsToOpenDraft == true ? try await fetch(profile) : .none
-                return try await continueDraft(existing, typed: typed, adding: added)
+                return try await continueDraft(existing, typed: typed, adding: added, check: check)
             }
-            return try await start(base, typed: typed, try await fetch(profile))
+            let check = try await ask(base)
+            return try await start(base, typed: typed, try await fetch(profile), check: check)
         }
         guard let name = request.template else {
             throw UseCaseError(.usage, "give a template with --template NAME (see `missive templates list`)")
@@ -64,7 +73,33 @@ public struct ComposeDraft: Sendable {
             instance, templates: try environment.store.templates(), now: environment.clock(),
             defaultProfile: profile)
         if let format = request.format { content.format = format }
-        return try await start(content, typed: typed, try await fetch(profile))
+        let check = try await ask(content)
+        return try await start(content, typed: typed, try await fetch(profile), check: check)
+    }
+
+    /// The forum asked before the editor opens (not for `--no-edit`, which opens none, nor
+    /// `--offline`): a refusal ends the command here, before anything is made.
+    private func ask(_ content: DraftContent, existing: Draft? = nil) async throws -> ComposeCheck.Result {
+        guard !request.noEdit, !request.offline else { return ComposeCheck.Result() }
+        let profile = try config.profile(named: content.profile.isEmpty ? request.profile : content.profile)
+        let latest = request.contextPosts ?? profile.contextPosts ?? Profile.defaultContextPosts
+        var quoted: [Int64] = []
+        if case let .quotedPosts(posts) = forum { quoted = posts.map(\.id) }
+        return try await ComposeCheck(profile: profile, forums: forums, latest: latest, quoted: quoted,
+                                profileNamed: request.profile != nil).run(content, existing: existing)
+    }
+
+    /// What the session shows besides the draft: the notes so far and the check's, the context,
+    /// the live preview.
+    private func extras(_ check: ComposeCheck.Result) -> SessionExtras {
+        SessionExtras(notices: notices.lines + check.notices, context: check.context, companion: companion)
+    }
+
+    /// The editor has closed: what it hid is said again (a text that could not be fetched, by
+    /// its reminder).
+    private func repeatNotices(_ check: ComposeCheck.Result, _ fetched: FetchedText) {
+        for line in notices.repeats + check.notices { context.console.note(line) }
+        fetched.remind(context.console)
     }
 
     private func fetch(_ profileName: String) async throws -> FetchedText {
@@ -72,16 +107,17 @@ public struct ComposeDraft: Sendable {
         let fetcher = FetchForumText(
             profile: try config.profile(named: profileName), forums: forums, console: console,
             timeout: timeout, profileNamed: request.profile != nil)
-        return await fetcher.run(forum)
+        return await notices.remindedElsewhere { await fetcher.run(forum) }
     }
 
-    private func start(_ content: DraftContent, typed: String?, _ fetched: FetchedText) async throws -> Draft? {
+    private func start(_ content: DraftContent, typed: String?, _ fetched: FetchedText,
+                       check: ComposeCheck.Result) async throws -> Draft? {
         if let refusal = fetched.refusal { throw refusal }
         var content = content
         if content.subject.isEmpty, let subject = fetched.subject { content.subject = subject }
         let forumText = fetched.body(for: content.format)
         if fetched.isOriginal, !forumText.isEmpty {
-            return try await startFromOriginal(content, original: forumText, typed: typed)
+            return try await startFromOriginal(content, original: forumText, typed: typed, check: check)
         }
         // Quotes come first, as the forum's own reply form puts them; the user writes below.
         content.body = Self.blocks(forumText, typed ?? content.body)
@@ -93,14 +129,15 @@ public struct ComposeDraft: Sendable {
             report.created(draft)
             return draft
         }
-        let result = try await EditSession(environment: environment).compose(content)
-        fetched.remind(console)
+        let result = try await EditSession(environment: environment).compose(content, extras: extras(check))
+        repeatNotices(check, fetched)
         return try report.session(result)
     }
 
     /// An edit starts from the post as the forum has it, stored as revision 1 before the editor
     /// opens, so that what the user changes is revision 2 and an undo can go back to 1.
-    private func startFromOriginal(_ content: DraftContent, original: String, typed: String?) async throws -> Draft? {
+    private func startFromOriginal(_ content: DraftContent, original: String, typed: String?,
+                                   check: ComposeCheck.Result) async throws -> Draft? {
         var first = content
         first.body = original
         let draft = try environment.store.createDraft(DraftWrite(content: first, note: Self.originalNote), now: environment.clock())
@@ -117,8 +154,14 @@ public struct ComposeDraft: Sendable {
             report.save(result)
             return result.draft
         }
-        let result = try await EditSession(environment: environment).edit(next)
-        if case let .saved(saved, _) = result.outcome, saved.content.body.isEmpty, result.problem == nil {
+        let result = try await EditSession(environment: environment).edit(next, extras: extras(check))
+        repeatNotices(check, .none)
+        let emptied: Bool = switch result.outcome {
+        case let .saved(saved, _): saved.content.body.isEmpty && result.problem == nil
+        case .emptied: true  // the whole buffer deleted: "never mind" all the more
+        default: false
+        }
+        if emptied {
             // An empty body means "never mind", as it does for any new draft.
             _ = try environment.store.deleteDraft(draft.id, now: environment.clock())
             console.note("the body was empty, so draft \(draft.id) was discarded (`missive undo` brings it back)")
@@ -127,7 +170,8 @@ public struct ComposeDraft: Sendable {
         return try report.session(result)
     }
 
-    private func continueDraft(_ draft: Draft, typed: String?, adding fetched: FetchedText) async throws -> Draft? {
+    private func continueDraft(_ draft: Draft, typed: String?, adding fetched: FetchedText,
+                               check: ComposeCheck.Result) async throws -> Draft? {
         var draft = draft
         let added = fetched.body(for: draft.content.format)
         if let typed {
@@ -136,7 +180,7 @@ public struct ComposeDraft: Sendable {
             draft.content.body = Self.blocks(draft.content.body, added)
             // A flagged draft opens on its raw text, so the quotes go there too.
             if let raw = draft.raw { draft.raw = Self.blocks(raw, added) }
-            console.note("added \(fetched.pieces.count) quote(s) at the end of draft \(draft.id)")
+            console.note("added \(ComposeCheck.count(fetched.pieces.count, "quote")) at the end of draft \(draft.id)")
         }
         if request.noEdit {
             if typed == nil, added.isEmpty, let error = fetched.nothingToSave { throw error }
@@ -144,8 +188,8 @@ public struct ComposeDraft: Sendable {
             report.save(result)
             return result.draft
         }
-        let result = try await EditSession(environment: environment).edit(draft)
-        fetched.remind(console)
+        let result = try await EditSession(environment: environment).edit(draft, extras: extras(check))
+        repeatNotices(check, fetched)
         return try report.session(result)
     }
 

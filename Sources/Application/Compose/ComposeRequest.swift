@@ -16,9 +16,15 @@ public struct ComposeRequest: Sendable, Equatable {
     public var noEdit: Bool
     /// Start another draft even if one is open for the same target.
     public var forceNew: Bool
+    /// How many of a thread's latest posts the buffer shows below its cut line: nil for the
+    /// profile's `context` (else 5), 0 for none (`--no-context`).
+    public var contextPosts: Int?
+    /// Do not ask the forum before the editor opens (`--offline`).
+    public var offline: Bool
 
     public init(template: String? = nil, variables: [String: String] = [:], profile: String? = nil, format: DraftFormat? = nil,
-                bodyFile: String? = nil, noEdit: Bool = false, forceNew: Bool = false) {
+                bodyFile: String? = nil, noEdit: Bool = false, forceNew: Bool = false, contextPosts: Int? = nil,
+                offline: Bool = false) {
         self.template = template
         self.variables = variables
         self.profile = profile
@@ -26,5 +32,7 @@ public struct ComposeRequest: Sendable, Equatable {
         self.bodyFile = bodyFile
         self.noEdit = noEdit
         self.forceNew = forceNew
+        self.contextPosts = contextPosts
+        self.offline = offline
     }
 }

@@ -36,6 +36,10 @@ public struct SaveReport: Sendable {
         case .discarded:
             console.note("the body was empty, so the new draft was discarded")
             return nil
+        case let .emptied(same):
+            console.note("the buffer was emptied, so nothing was saved: draft \(same.id) keeps revision \(same.revision) "
+                + "(`missive drafts rm \(same.id)` deletes it)")
+            return nil
         case let .created(new):
             created(new)
             draft = new

@@ -23,14 +23,33 @@ public struct ConcludeSend: Sendable {
         if let profile = summary.notLoggedIn.first { throw OutboxError.notLoggedIn(profile: profile) }
         if let profile = summary.botCheck.first { throw OutboxError.botCheck(profile: profile) }
         if !summary.failed.isEmpty {
-            let ids = summary.failed.map(String.init).joined(separator: ", ")
-            throw UseCaseError(.failure, "item(s) \(ids) failed; `missive queue show ID` says why, `missive queue retry ID` tries again")
+            throw UseCaseError(.failure, try Self.failedMessage(summary.failed.map(outbox.item)))
         }
         if !summary.waiting.isEmpty {
             throw UseCaseError(.tempFailure, Self.heldMessage(try summary.waiting.map(outbox.item)))
         }
         if summary.sent.isEmpty, summary.cancelled.isEmpty { local.console.note(try Self.nothingDue(outbox)) }
         return nil
+    }
+
+    /// What failed and what would help: a refusal names its remedy (sending it again unchanged
+    /// cannot help, so `queue retry` is never offered for it); the rest may be tried again.
+    static func failedMessage(_ items: [OutboxItem]) -> String {
+        var refused: [String] = []
+        var retryable: [Int64] = []
+        for item in items {
+            if case let .failed(reason) = item.state, let remedy = reason.remedy(draft: item.draftID) {
+                refused.append("item \(item.id) was refused (\(reason)): \(remedy)")
+            } else {
+                retryable.append(item.id)
+            }
+        }
+        if !retryable.isEmpty {
+            let ids = retryable.map(String.init).joined(separator: ", ")
+            let noun = retryable.count == 1 ? "item \(ids) failed" : "items \(ids) failed"
+            refused.append("\(noun); `missive queue show ID` says why, `missive queue retry ID` tries again")
+        }
+        return refused.joined(separator: "; ")
     }
 
     /// "Nothing is due", and which item is scheduled next and when, if one is.

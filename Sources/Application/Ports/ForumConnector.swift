@@ -5,6 +5,19 @@ import Forum
 /// engine, password prompt), the use case only says how long it may wait and what it may change.
 public protocol ForumConnector: Sendable {
     func adapter(for profile: Profile, timeout: Int, access: ForumAccess) throws -> any ForumAdapter
+    /// The forum's answer about a compose target, asked before the editor opens: quickly, with
+    /// the saved session as it is (no password prompt), so that the editor is never held up long.
+    func composeContext(_ target: ComposeTarget, profile: Profile) async -> ComposeContext
+}
+
+extension ForumConnector {
+    public func composeContext(_ target: ComposeTarget, profile: Profile) async -> ComposeContext {
+        do {
+            return try await adapter(for: profile, timeout: 2, access: .lookOnly).composeContext(target)
+        } catch {
+            return ComposeContext(standing: .unchecked(String(describing: error)))
+        }
+    }
 }
 
 /// What a use case may do to the user's forum session.

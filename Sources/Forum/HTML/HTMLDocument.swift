@@ -105,6 +105,11 @@ public struct HTMLNode {
         xmlHasProp(pointer, name) != nil
     }
 
+    /// Whether this is an HTML comment (`<!-- ... -->`); its `text` is what it says.
+    public var isComment: Bool {
+        pointer.pointee.type == XML_COMMENT_NODE
+    }
+
     public func hasClass(_ name: String) -> Bool {
         (attribute("class") ?? "").split(whereSeparator: \.isWhitespace).contains { $0 == name }
     }
@@ -129,49 +134,10 @@ public struct HTMLNode {
     public var textareaValue: String { text }
 
     /// The text as a reader sees it on the page: `<br>` and block ends become line breaks,
-    /// other whitespace collapses. For showing a post or PM body in a terminal.
+    /// other whitespace collapses, smilies are their codes. For showing a post or PM body in a terminal.
     public var readableText: String {
-        var lines: [String] = []
-        var current = ""
-        func breakLine() {
-            lines.append(current.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " "))
-            current = ""
-        }
-        func walk(_ node: xmlNodePtr) {
-            var child = node.pointee.children
-            while let each = child {
-                switch each.pointee.type {
-                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                    if let content = each.pointee.content {
-                        current += String(cString: content).map { $0.isWhitespace ? " " : String($0) }.joined()
-                    }
-                case XML_ELEMENT_NODE:
-                    let tag = each.pointee.name.map { String(cString: $0).lowercased() } ?? ""
-                    if tag == "br" {
-                        breakLine()
-                    } else if tag != "script" && tag != "style" {
-                        let block = Self.blockTags.contains(tag)
-                        if block && !current.isEmpty { breakLine() }
-                        walk(each)
-                        if block { breakLine() }
-                    }
-                default:
-                    break
-                }
-                child = each.pointee.next
-            }
-        }
-        walk(pointer)
-        breakLine()
-        // Blank lines at the ends are layout, not text; inside they separate paragraphs.
-        while lines.first?.isEmpty == true { lines.removeFirst() }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n")
+        PostText.text(of: self, detail: .readable)
     }
-
-    private static let blockTags: Set<String> = [
-        "p", "div", "blockquote", "li", "ul", "ol", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "table",
-    ]
 }
 
 extension String {

@@ -23,7 +23,17 @@ enum MisagoJSON {
 
     /// A post, as a reply's answer and a thread's post list give it.
     struct Post: Decodable {
-        struct Poster: Decodable { var id: Int }
+        struct Poster: Decodable {
+            struct Rank: Decodable {
+                var name: String?
+                var isDefault: Bool?
+            }
+
+            var id: Int
+            /// The member's own title, when set.
+            var title: String?
+            var rank: Rank?
+        }
         struct Links: Decodable { var index: String? }
 
         var id: Int
@@ -65,10 +75,17 @@ enum MisagoJSON {
             var results: [Post]
         }
 
+        /// What the reader may do in the thread.
+        struct ACL: Decodable {
+            var canReply: Bool?
+        }
+
         var id: Int
         var title: String
         var starterName: String?
         var startedOn: String?
+        var isClosed: Bool?
+        var acl: ACL?
         var postSet: Posts
     }
 

@@ -72,8 +72,8 @@ extension MisagoAdapter {
                        subject: .privateThread)
     }
 
-    /// A post's HTML as text for a terminal.
-    static func text(ofHTML html: String) -> String {
-        HTMLDocument("<html><body>\(html)</body></html>")?.first("//body")?.readableText ?? html
+    /// A post's HTML as text for a terminal, drawn as `draw` draws it (readable text unless told).
+    static func text(ofHTML html: String, draw: (HTMLNode) -> String = \.readableText) -> String {
+        HTMLDocument("<html><body>\(html)</body></html>")?.first("//body").map(draw) ?? html
     }
 }

@@ -94,6 +94,12 @@ extension SomethingAwfulAdapter {
     }
 
     public func privateMessage(id: Int) async throws(ForumError) -> PrivateMessageContent {
+        try await readPrivateMessage(id: id, text: \.readableText)
+    }
+
+    /// A message's page read, its body drawn as `text` draws it (readable for the inbox, with its
+    /// quotes and pictures for the context of a reply).
+    func readPrivateMessage(id: Int, text: (HTMLNode) -> String) async throws(ForumError) -> PrivateMessageContent {
         let document = try await page(url("private.php", [("action", "show"), ("privatemessageid", String(id))]))
         guard let body = document.first("//td[\(xpathHasClass("postbody"))]") else {
             throw .unexpected(Evidence("the page has no message (td.postbody)", url: document.url))
@@ -104,6 +110,6 @@ extension SomethingAwfulAdapter {
         let date = document.first("//td[\(xpathHasClass("postdate"))]")?.visibleText ?? ""
         return PrivateMessageContent(
             id: id, subject: subject, author: document.first("//dt[\(xpathHasClass("author"))]")?.visibleText ?? "",
-            date: date.trimmingCharacters(in: CharacterSet(charactersIn: "# ")), text: body.readableText)
+            date: date.trimmingCharacters(in: CharacterSet(charactersIn: "# ")), text: text(body))
     }
 }

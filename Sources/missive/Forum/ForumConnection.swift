@@ -27,11 +27,15 @@ struct ForumConnection {
         for profile: Profile, paths: MissivePaths, timeout: Int, credentials: (any CredentialSource)?,
         cookieJar access: CookieJarAccess = .readWrite
     ) throws -> any ForumAdapter {
-        let baseURL = try baseURL(of: profile)
         let settings = HTTPSettings(
             userAgent: "missive/\(MissiveVersion.string)", connectTimeout: .seconds(min(timeout, 10)),
             totalTimeout: .seconds(timeout), cookieJar: cookieJar(for: profile.name, in: paths), cookieJarAccess: access,
             cookieJarWriteFailed: { Console.note("the session could not be saved: \($0.description)") })
+        return try adapter(for: profile, settings: settings, credentials: credentials)
+    }
+
+    static func adapter(for profile: Profile, settings: HTTPSettings, credentials: (any CredentialSource)?) throws -> any ForumAdapter {
+        let baseURL = try baseURL(of: profile)
         switch profile.engine {
         case .somethingawful:
             return try SomethingAwfulAdapter(baseURL: baseURL, settings: settings, username: profile.username, credentials: credentials)
@@ -64,4 +68,20 @@ struct ConfiguredForums: ForumConnector {
             try ForumConnection.adapter(for: profile, paths: paths, timeout: timeout, credentials: nil, cookieJar: .readOnly)
         }
     }
+
+    /// Before the editor opens: the saved session as it is, and at most 1.5 s, so that a forum
+    /// that refuses connections or never answers holds the editor up for under two seconds.
+    func composeContext(_ target: ComposeTarget, profile: Profile) async -> ComposeContext {
+        do {
+            let settings = HTTPSettings(
+                userAgent: "missive/\(MissiveVersion.string)", connectTimeout: Self.checkTimeout,
+                totalTimeout: Self.checkTimeout, cookieJar: ForumConnection.cookieJar(for: profile.name, in: paths),
+                cookieJarAccess: .readOnly, cookieJarWriteFailed: { _ in })
+            return try await ForumConnection.adapter(for: profile, settings: settings, credentials: nil).composeContext(target)
+        } catch {
+            return ComposeContext(standing: .unchecked(String(describing: error)))
+        }
+    }
+
+    static let checkTimeout: Duration = .milliseconds(1500)
 }

@@ -27,8 +27,27 @@ struct ComposeOptions: ParsableArguments {
     @Flag(name: .customLong("new"), help: "Start another draft even if one is open for the same target.")
     var forceNew = false
 
+    @Option(name: .customLong("context"), help: ArgumentHelp(
+        "Show this many of the thread's latest posts below the buffer's cut line (0 to 40; default: the profile's `context`, else 5).",
+        valueName: "n"))
+    var contextPosts: Int?
+
+    @Flag(name: .customLong("no-context"), help: "Show nothing of the thread below the buffer (the forum is still asked first).")
+    var noContext = false
+
+    @Flag(help: "Do not ask the forum before the editor opens: no refusal check, no context.")
+    var offline = false
+
+    @Flag(help: "Serve a live preview of the buffer on 127.0.0.1 while the editor is open; its address is printed and put in the buffer.")
+    var live = false
+
     func validate() throws {
         _ = try parsedVariables()
+        if let contextPosts, !(0...40).contains(contextPosts) {
+            throw ValidationError("--context takes 0 to 40 posts (the forum's reply page carries the 40 newest), not \(contextPosts)")
+        }
+        if noContext, let contextPosts { throw ValidationError("--no-context and --context \(contextPosts) say opposite things: give one") }
+        if noEdit, live { throw ValidationError("--live previews the buffer while the editor is open, and --no-edit opens none") }
     }
 
     /// `--no-edit` needs a body from somewhere: a file, a template, or text fetched from the
@@ -42,7 +61,8 @@ struct ComposeOptions: ParsableArguments {
     /// The options as the compose use case takes them.
     func request() throws -> ComposeRequest {
         ComposeRequest(template: template, variables: try parsedVariables(), profile: profile, format: format,
-                       bodyFile: bodyFile, noEdit: noEdit, forceNew: forceNew)
+                       bodyFile: bodyFile, noEdit: noEdit, forceNew: forceNew, contextPosts: noContext ? 0 : contextPosts,
+                       offline: offline)
     }
 
     /// `--var k=v` as a dictionary; a malformed or repeated one is a usage error.
