@@ -71,6 +71,16 @@ let package = Package(
             path: "Sources/Sandbox"
         ),
 
+        // `preview --live`: serves a page on 127.0.0.1 and redraws it when a file changes; it is
+        // given the page to serve, and knows nothing of posts.
+        .target(
+            name: "LivePreview",
+            dependencies: [
+                "Common", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            path: "Sources/LivePreview"
+        ),
+
         // The use cases (compose a draft, read the inbox, ...) over the layers, each taking its
         // store, forum, clock, console and editor at construction; commands parse, call one, print.
         .target(
@@ -83,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "missive",
             dependencies: [
-                "Common", "Markup", "Store", "Forum", "Compose", "Outbox", "Application",
+                "Common", "Markup", "Store", "Forum", "Compose", "Outbox", "Application", "LivePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ],
@@ -140,6 +150,11 @@ let package = Package(
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             path: "Tests/SandboxTests"
+        ),
+        .testTarget(
+            name: "LivePreviewTests",
+            dependencies: ["LivePreview", "Common", .product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/LivePreviewTests"
         ),
         // Runs the built `missive` and `missive-sandbox` binaries as a user would.
         // Forum: the compose tests post their fixtures through the real adapter (missive cannot send yet).

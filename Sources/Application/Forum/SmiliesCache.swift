@@ -25,12 +25,20 @@ public struct SmiliesCache: Sendable {
     /// clock that was wrong, a file from elsewhere) is no proof of freshness, nor is a broken file:
     /// either is simply fetched again.
     public func load(now: Date) -> [Smilie]? {
+        guard let contents = read() else { return nil }
+        let age = now.timeIntervalSince(contents.fetchedAt)
+        return (0..<Self.maximumAge).contains(age) ? contents.smilies : nil
+    }
+
+    /// The cached list however old: enough to draw smilies in a preview (a forum's pictures seldom
+    /// change), where fetching again would need the network.
+    public func loadAnyAge() -> [Smilie]? { read()?.smilies }
+
+    private func read() -> Contents? {
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let contents = try? decoder.decode(Contents.self, from: data) else { return nil }
-        let age = now.timeIntervalSince(contents.fetchedAt)
-        return (0..<Self.maximumAge).contains(age) ? contents.smilies : nil
+        return try? decoder.decode(Contents.self, from: data)
     }
 
     /// Best effort: a cache that cannot be written costs a fetch next time, nothing more.

@@ -12,68 +12,10 @@ enum PostRenderer {
         }
     }
 
-    /// Codes longest first, so that `:o` never eats the start of a longer code.
-    private static let smilies: [Catalog.Smilie] = Catalog.smilieGroups.flatMap(\.smilies)
-        .sorted { $0.code.count > $1.code.count }
+    private static let pictures = SmiliePictures(Catalog.smilieGroups.flatMap(\.smilies).map {
+        SmiliePictures.Picture(code: $0.code, source: $0.imagePath)
+    })
 
-    /// Elements whose text is never smilie-fied: code, preformatted text, and link text.
-    private static let verbatim: Set<String> = ["pre", "code", "a"]
-
-    /// Replaces smilie codes in the text between tags, outside `verbatim` elements.
-    static func withSmilies(_ html: String) -> String {
-        var out = ""
-        out.reserveCapacity(html.utf8.count)
-        var verbatimDepth = 0
-        var rest = Substring(html)
-        while !rest.isEmpty {
-            if rest.first == "<" {
-                // The renderer escapes text, so `<` only ever opens a tag.
-                guard let close = rest.firstIndex(of: ">") else {
-                    out += rest
-                    break
-                }
-                let tag = rest[...close]
-                let name = tag.dropFirst().drop { $0 == "/" }.prefix { $0.isLetter }.lowercased()
-                if verbatim.contains(name), !tag.hasSuffix("/>") {
-                    verbatimDepth = max(0, verbatimDepth + (tag.hasPrefix("</") ? -1 : 1))
-                }
-                out += tag
-                rest = rest[rest.index(after: close)...]
-                continue
-            }
-            let textEnd = rest.firstIndex(of: "<") ?? rest.endIndex
-            let text = rest[..<textEnd]
-            out += verbatimDepth > 0 ? String(text) : replaceCodes(in: text)
-            rest = rest[textEnd...]
-        }
-        return out
-    }
-
-    private static func replaceCodes(in text: Substring) -> String {
-        var out = ""
-        var index = text.startIndex
-        scanning: while index < text.endIndex {
-            // An escape such as `&#39;` stays whole: its `;)` is no wink.
-            if text[index] == "&", let end = entityEnd(text[index...]) {
-                out += text[index..<end]
-                index = end
-                continue
-            }
-            for smilie in smilies where text[index...].hasPrefix(smilie.code) {
-                out += "<img src=\"\(smilie.imagePath)\" alt=\"\" title=\"\(esc(smilie.code))\" class=\"smilie\">"
-                index = text.index(index, offsetBy: smilie.code.count)
-                continue scanning
-            }
-            out.append(text[index])
-            index = text.index(after: index)
-        }
-        return out
-    }
-
-    /// Where the character reference starting `text` (`&amp;`, `&#39;`, `&#x5B;`) ends, or nil.
-    private static func entityEnd(_ text: Substring) -> Substring.Index? {
-        let body = text.dropFirst().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") }
-        guard !body.isEmpty, body.count <= 32, body.endIndex < text.endIndex, text[body.endIndex] == ";" else { return nil }
-        return text.index(after: body.endIndex)
-    }
+    /// Replaces smilie codes in the text between tags, outside code, preformatted text and links.
+    static func withSmilies(_ html: String) -> String { pictures.draw(in: html) }
 }

@@ -33,6 +33,16 @@ struct PreviewCommand: AsyncParsableCommand {
             rendering: as text, or with --html inside the themed page. It needs a logged-in \
             profile (`missive login`) and a target: the draft's or buffer's thread, post or forum, \
             or --thread for a plain file. Private messages have no forum preview.
+
+            --live serves the HTML preview on 127.0.0.1 (only) and redraws the open page within a \
+            second of each save of the file (or of the draft, in the store), keeping the scroll \
+            position. It prints the page's address on standard output; the address carries a \
+            random token, without which (or under another host name than 127.0.0.1:PORT) every \
+            request is refused. --port N listens on N (default: a free port). It runs until Ctrl-C \
+            or SIGTERM. In an editor buffer, everything from the cut line down is left out.
+
+            Smilie codes are drawn with the forum's pictures once `missive smilies` has cached its \
+            list, and as their codes before that.
             """
     )
 
@@ -70,6 +80,12 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --remote: give up on the forum after this many seconds (1 to 3600).", valueName: "seconds"))
     var timeout: Int = 60
 
+    @Flag(help: "Serve the HTML preview on 127.0.0.1 and redraw the open page each time the file or draft is saved.")
+    var live = false
+
+    @Option(help: ArgumentHelp("With --live: the port to listen on (default 0: a free one).", valueName: "n"))
+    var port: Int?
+
     @Option(help: ArgumentHelp("Columns to lay the terminal preview out in (default: the terminal's width, else 80).", valueName: "n"))
     var width: Int?
 
@@ -85,6 +101,14 @@ struct PreviewCommand: AsyncParsableCommand {
         if !ForumOptions.timeoutRange.contains(timeout) { try Self.reject(.badTimeout(timeout)) }
         if let thread {
             do { _ = try ForumReference.parse(thread, as: .thread) } catch { try Self.reject(error) }
+        }
+        if let port, !(0...65535).contains(port) { try Self.reject(.badPort(port)) }
+        if !live, port != nil { try Self.reject(.needsLive("--port")) }
+        if live {
+            let clashes = [("--html", html), ("--output", output != nil), ("--open", open), ("--remote", remote),
+                           ("--width", width != nil)]
+            if let (option, _) = clashes.first(where: \.1) { try Self.reject(.notWithLive(option)) }
+            if target == "-" { try Self.reject(.liveNeedsFile) }
         }
     }
 
@@ -102,42 +126,40 @@ struct PreviewCommand: AsyncParsableCommand {
     func run() async throws {
         let paths = MissivePaths.resolve()
         let config = try Config.load(from: paths)
+        if live {
+            return try await LivePreviewRun(target: target, choices: choices, port: UInt16(port ?? 0)).run(paths: paths, config: config)
+        }
         let source = try PreviewSource.load(target, defaultProfile: config.defaultProfile)
-        let profile = try config.profile(named: profile ?? source.profile)
-        let dialect = dialect.flatMap(Dialect.init(rawValue:)) ?? profile.bbcodeDialect
-        let format = format.flatMap(DraftFormat.init(rawValue:)) ?? source.format
-        // Local images are shown before they are uploaded: named with their size, or embedded.
-        let images = format == .markdown ? PreviewLocalImages(markdown: source.body, base: PreviewLocalImages.commandBase(), dialect: dialect) : nil
-        let bbcode = images.map { BBCodeConverter(dialect: dialect, options: ConversionOptions(largeImages: $0.largeImages)).convert($0.markdown) } ?? source.body
-        let author = profile.username ?? profile.name
+        let post = try PreviewPost(source, choices: choices, config: config, paths: paths)
 
-        let theme = try ThemeSelection.theme(requested: theme, profile: profile, forum: source.forum,
-                                             from: BundledThemes.factory(paths: paths))
         // Both previews go out the same two ways: drawn by Markup's terminal renderer, or in the themed page.
         func show(_ document: @autoclosure () -> BBCodeDocument, page title: String, html bodyHTML: () -> String) throws {
             guard html else {
-                let renderer = TerminalRenderer(theme: theme, depth: color.depth, width: width ?? TerminalSize.columns(),
-                                                imageLabels: images?.labels ?? [:])
-                return writeOut(renderer.render(document(), header: author))
+                let renderer = TerminalRenderer(theme: post.theme, depth: color.depth, width: width ?? TerminalSize.columns(),
+                                                imageLabels: post.images?.labels ?? [:])
+                return writeOut(renderer.render(document(), header: post.author))
             }
-            try writePage(ThemedPage(title: "\(title): \(source.title)", theme: theme,
-                                     posts: [ThemedPage.Post(author: author, bodyHTML: bodyHTML())]), paths: paths)
+            try writePage(post.page(title, bodyHTML: bodyHTML()), paths: paths)
         }
 
         guard remote else {
-            if dialect == .misago {
-                // Misago reads Markdown with a little BBCode, which no BBCode parser models.
-                let rendered = MisagoPreviewHTML.render(bbcode)
+            if let rendered = post.misagoHTML {
                 return try show(ForumPostDocument.read(html: rendered), page: "Preview") { rendered }
             }
-            let document = BBCode.parse(bbcode, dialect: dialect)
-            return try show(document, page: "Preview") { document.renderHTML(imageSources: images?.sources ?? [:]) }
+            let document = BBCode.parse(post.bbcode, dialect: post.dialect)
+            return try show(document, page: "Preview") { post.html(of: document, paths: paths) }
         }
         let threadID = try thread.map { (text) throws(ForumReferenceError) in try ForumReference.parse(text, as: .thread).id }
-        let rendered = try await RemotePreview.fetch(bbcode, target: try RemotePreview.target(for: source, thread: threadID),
-                                                     profile: profile, paths: paths, timeout: timeout)
+        let rendered = try await RemotePreview.fetch(post.bbcode, target: try RemotePreview.target(for: source, thread: threadID),
+                                                     profile: post.profile, paths: paths, timeout: timeout)
         // The forum's HTML goes in the page as it came; the terminal draws it read back as a document.
         try show(ForumPostDocument.read(html: rendered.html), page: "Forum preview") { rendered.html }
+    }
+
+    /// What the options chose for the post's profile, theme, dialect and format.
+    private var choices: PreviewPost.Choices {
+        PreviewPost.Choices(profile: profile, theme: theme, dialect: dialect.flatMap(Dialect.init(rawValue:)),
+                            format: format.flatMap(DraftFormat.init(rawValue:)))
     }
 
     /// The page to standard output, to --output, or (with --open) to a file that a browser opens.

@@ -19,11 +19,16 @@ enum PreviewError: MissiveError {
     /// `--remote` for a draft whose target lacks the id its kind needs.
     case incompleteTarget(String, missing: String)
     case remotePrivateMessage
+    case badPort(Int)
+    case needsLive(String)
+    case notWithLive(String)
+    /// `--live` on standard input, which cannot be watched.
+    case liveNeedsFile
 
     var status: ExitStatus {
         switch self {
         case .unknownDialect, .unknownFormat, .needsHTML, .tooNarrow, .needsRemote, .badTimeout,
-             .noRemoteTarget, .remotePrivateMessage: .usage
+             .noRemoteTarget, .remotePrivateMessage, .badPort, .needsLive, .notWithLive, .liveNeedsFile: .usage
         case .noSuchTarget: .noInput
         case .brokenDraft, .incompleteTarget: .dataError
         case .cannotWrite: .cantCreate
@@ -59,6 +64,14 @@ enum PreviewError: MissiveError {
                 + "as a reply in that thread"
         case let .incompleteTarget(name, missing):
             "\(name) names no \(missing), which the forum's preview needs; add it to the front matter or give --thread"
+        case .badPort(let port):
+            "--port \(port) is out of range; use 1 to 65535, or 0 for a free port"
+        case .needsLive(let option):
+            "\(option) only goes with --live"
+        case .notWithLive(let option):
+            "\(option) does not go with --live (the live page is always the HTML preview, drawn here)"
+        case .liveNeedsFile:
+            "--live needs a file or a draft id to watch, not standard input"
         case .remotePrivateMessage:
             "the forum has no preview for private messages; preview a PM without --remote, or give --thread "
                 + "to see the text as a post"

@@ -18,13 +18,17 @@ struct PreviewSource {
     var target = DraftTarget()
     var subject = ""
 
-    static func load(_ target: String, defaultProfile: String) throws -> PreviewSource {
+    /// An editor buffer's context (what is answered, below its cut line) is no part of the post:
+    /// it is cut at `cut` when the session says which line that is, else at the first line shaped
+    /// like one.
+    static func load(_ target: String, defaultProfile: String, cut: CutLine? = nil) throws -> PreviewSource {
         let exists = target == "-" || FileManager.default.fileExists(atPath: target)
         if !exists, let id = Int64(target), id > 0 {
             return try draft(id)
         }
         guard exists else { throw PreviewError.noSuchTarget(target) }
-        let text = try TextInput.read(path: target, limit: ComposeEnvironment.defaultByteLimit)
+        let whole = try TextInput.read(path: target, limit: ComposeEnvironment.defaultByteLimit)
+        let text = (cut ?? CutLine.first(in: whole))?.removing(from: whole) ?? whole
         let name = target == "-" ? "standard input" : URL(fileURLWithPath: target).lastPathComponent
         guard startsWithFrontMatter(text) else {
             return PreviewSource(body: text, format: .markdown, profile: nil, forum: nil, title: name)
