@@ -26,11 +26,15 @@ public struct SessionExtras: Sendable {
     public var notices: [String]
     public var context: BufferContext?
     public var companion: (any EditorCompanion)?
+    /// Says the companion's lines (the live preview's address) before the editor opens.
+    public var announce: @Sendable (String) -> Void
 
-    public init(notices: [String] = [], context: BufferContext? = nil, companion: (any EditorCompanion)? = nil) {
+    public init(notices: [String] = [], context: BufferContext? = nil, companion: (any EditorCompanion)? = nil,
+                announce: @escaping @Sendable (String) -> Void = { _ in }) {
         self.notices = notices
         self.context = context
         self.companion = companion
+        self.announce = announce
     }
 
     public static let none = SessionExtras()
@@ -79,6 +83,7 @@ public struct EditSession: Sendable {
             if let companion = extras.companion {
                 let lines = try await companion.start(file: file.url, cut: cut)
                 companionStarted = true
+                lines.forEach(extras.announce)
                 if !lines.isEmpty { try file.write(buffer(extras.notices + lines)) }
             }
             let round = try await EditLoop(editor: environment.editor, byteLimit: environment.byteLimit, cut: cut).run(file) {

@@ -92,7 +92,9 @@ public struct ComposeDraft: Sendable {
     /// What the session shows besides the draft: the notes so far and the check's, the context,
     /// the live preview.
     private func extras(_ check: ComposeCheck.Result) -> SessionExtras {
-        SessionExtras(notices: notices.lines + check.notices, context: check.context, companion: companion)
+        let console = context.console
+        return SessionExtras(notices: notices.lines + check.notices, context: check.context, companion: companion,
+                             announce: { console.note($0) })
     }
 
     /// The editor has closed: what it hid is said again (a text that could not be fetched, by

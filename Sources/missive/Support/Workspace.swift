@@ -48,7 +48,8 @@ struct Workspace {
 
     /// The compose use case over this workspace's store, editor, clock, forums and console.
     func composeDraft(_ options: ComposeOptions, forum: ForumText? = nil, timeout: Int = 30) throws -> ComposeDraft {
-        ComposeDraft(local, config: config, forums: forums, request: try options.request(), forum: forum, timeout: timeout)
+        ComposeDraft(local, config: config, forums: forums, request: try options.request(), forum: forum, timeout: timeout,
+                     companion: options.live ? LivePreviewCompanion(profile: options.profile, theme: nil, paths: paths) : nil)
     }
 
     /// The `--tag` check before a thread's editor opens.
