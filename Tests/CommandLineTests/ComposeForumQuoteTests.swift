@@ -82,7 +82,7 @@ import Testing
         let again = try sandbox.run(["reply", thread, "--quote", String(ComposeIDs.othersPost), "--no-edit"])
         #expect(again.status == 0, "\(again.errorOutput)")
         #expect(again.draftID == started.draftID)
-        #expect(again.errorOutput.contains("added 1 quote(s) at the end of draft \(started.draftID)"))
+        #expect(again.errorOutput.contains("added 1 quote at the end of draft \(started.draftID)"))
         let draft = try sandbox.draft(started.draftID)
         #expect(draft["revision"] as? Int == 2)
         let body = try #require(draft["body"] as? String)

@@ -219,7 +219,7 @@ import Testing
         let retry = formatter.string(from: due)
         #expect(send.errorOutput.contains("item \(id) (reply to thread 3500001): retrying at \(retry) (the account is on probation until"),
                 "\(send.errorOutput)")
-        #expect(send.errorOutput.contains("1 item(s) wait: item \(id) (reply to thread 3500001) is retrying until \(retry);"),
+        #expect(send.errorOutput.contains("1 item waits: item \(id) (reply to thread 3500001) is retrying until \(retry);"),
                 "\(send.errorOutput)")
         #expect(try await world.requests().posts["newreply.php"] == 0)
         #expect(try await Self.stored(world, text: text) == 0)

@@ -16,21 +16,25 @@ public struct ConcludeSend: Sendable {
     public func run(_ summary: SendSummary) throws -> String? {
         let outbox = Outbox(store: local.store)
         if let signal = summary.stoppedBy {
-            let left = summary.waiting.map(String.init).joined(separator: ", ")
-            local.console.note("stopped by \(signal)" + (left.isEmpty ? "" : "; item(s) \(left) wait for the next `missive send`"))
+            local.console.note("stopped by \(signal)" + (summary.waiting.isEmpty ? "" : "; \(Self.items(summary.waiting)) for the next `missive send`"))
             return signal
         }
         if let profile = summary.notLoggedIn.first { throw OutboxError.notLoggedIn(profile: profile) }
         if let profile = summary.botCheck.first { throw OutboxError.botCheck(profile: profile) }
         if !summary.failed.isEmpty {
-            let ids = summary.failed.map(String.init).joined(separator: ", ")
-            throw UseCaseError(.failure, "item(s) \(ids) failed; `missive queue show ID` says why, `missive queue retry ID` tries again")
+            throw UseCaseError(.failure, "\(Self.items(summary.failed, verb: ("failed", "failed"))); `missive queue show ID` says why, `missive queue retry ID` tries again")
         }
         if !summary.waiting.isEmpty {
             throw UseCaseError(.tempFailure, Self.heldMessage(try summary.waiting.map(outbox.item)))
         }
         if summary.sent.isEmpty, summary.cancelled.isEmpty { local.console.note(try Self.nothingDue(outbox)) }
         return nil
+    }
+
+    /// "item 3 waits", "items 3, 4 wait": the ids with the noun and the verb agreeing.
+    static func items(_ ids: [Int64], verb: (one: String, many: String) = ("waits", "wait")) -> String {
+        let list = ids.map(String.init).joined(separator: ", ")
+        return ids.count == 1 ? "item \(list) \(verb.one)" : "items \(list) \(verb.many)"
     }
 
     /// "Nothing is due", and which item is scheduled next and when, if one is.
@@ -61,7 +65,7 @@ public struct ConcludeSend: Sendable {
             return line
         }
         let more = items.count > shown ? "; and \(items.count - shown) more (`missive queue list`)" : ""
-        return "\(items.count) item(s) wait: " + lines.joined(separator: "; ") + more
+        return "\(counted(items.count, "item")) \(items.count == 1 ? "waits" : "wait"): " + lines.joined(separator: "; ") + more
             + "; run `missive send` again later, or `missive send --watch`"
     }
 }
