@@ -65,8 +65,8 @@ m templates import drafts/templates
 m drafts import drafts/samples >/dev/null
 m drafts list
 
-step "A reply from the 'thanks' template, without an editor"
-FIRST=$(m reply "$THREAD" --template thanks --var name=Zoë --var "fix=turning the sandbox off and on again" --no-edit)
+step "A reply from the 'thanks-thread' template, without an editor"
+FIRST=$(m reply "$THREAD" --template thanks-thread --var name=Zoë --var "fix=turning the sandbox off and on again" --no-edit)
 m drafts show "$FIRST"
 
 step "Another reply and a private message, written in Markdown on standard input"

@@ -6,8 +6,9 @@ public struct SendTimeError: MissiveError, Equatable {
     public var problem: String
     public var status: ExitStatus { .usage }
     public var description: String {
-        "cannot read the time \"\(input)\": \(problem). Try now, +2h, +1h30m, 17:30, tomorrow 09:00, "
-            + "friday 18:00 or 2026-12-01T09:00 (local time unless it names a zone)"
+        // A suggestion ends in its own question mark; anything else gets a full stop.
+        "cannot read the time \"\(input)\": \(problem)\(problem.hasSuffix("?") ? "" : ".") Try now, +2h, +1h30m, 17:30, "
+            + "tomorrow 09:00, friday 18:00 or 2026-12-01T09:00 (local time unless it names a zone)"
     }
 }
 
@@ -37,10 +38,11 @@ public enum SendTime {
         let words = text.split(separator: " ").map(String.init)
         guard let first = words.first, let last = words.last else { throw fail("this is not a time Missive knows") }
         guard let (hour, minute) = clock(last) else {
+            if words == ["yesterday"] { throw fail("that time is in the past") }
             let isDay = words.count == 1 && (dayWords[first] != nil || weekdays[first] != nil)
-            throw fail(isDay ? "a day needs a time too, like \(first) 09:00" : "this is not a time Missive knows")
+            throw fail(isDay ? "a day needs a time too, like \(first) 09:00" : unknown(words))
         }
-        guard words.count <= 2 else { throw fail("this is not a time Missive knows") }
+        guard words.count <= 2 else { throw fail(unknown(words)) }
         let today = calendar.startOfDay(for: now)
         func at(dayOffset: Int) throws(SendTimeError) -> Date {
             guard let day = calendar.date(byAdding: .day, value: dayOffset, to: today),
@@ -64,10 +66,29 @@ public enum SendTime {
             if offset == 0, try at(dayOffset: 0) <= now { offset = 7 }
             return try at(dayOffset: offset)
         }
-        throw fail("\"\(first)\" is not today, tomorrow or a weekday")
+        throw fail("\"\(first)\" is not today, tomorrow or a weekday" + suggestion(first))
     }
 
-    static let dayWords = ["today": 0, "tomorrow": 1]
+    /// Why `words` are no time, naming the first mistyped word's likely meaning when there is one.
+    private static func unknown(_ words: [String]) -> String {
+        for word in words where clock(word) == nil && !knownWords.contains(word) {
+            let guess = suggestion(word)
+            if !guess.isEmpty { return "\"\(word)\" is not a word Missive knows" + guess }
+        }
+        return "this is not a time Missive knows"
+    }
+
+    /// "; did you mean \"tomorrow\"?" for `tomorow`: the word the parser knows that is a typo
+    /// away; empty when none is.
+    private static func suggestion(_ word: String) -> String {
+        EditDistance.closest(to: word, among: knownWords).map { "; did you mean \"\($0)\"?" } ?? ""
+    }
+
+    /// Every word a time may be made of, the ones a suggestion may name.
+    static let knownWords = ["now"] + dayWords.keys.sorted() + weekdays.keys.sorted()
+
+    /// Days named by their distance from today; yesterday only so that it is refused as past.
+    static let dayWords = ["yesterday": -1, "today": 0, "tomorrow": 1]
     static let weekdays = [
         "sunday": 1, "monday": 2, "tuesday": 3, "wednesday": 4, "thursday": 5, "friday": 6, "saturday": 7,
         "sun": 1, "mon": 2, "tue": 3, "wed": 4, "thu": 5, "fri": 6, "sat": 7,

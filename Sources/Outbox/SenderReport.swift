@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 /// What a sender tells the person watching: one line per item event, and the words for waits.
@@ -31,17 +32,8 @@ struct SenderReport: Sendable {
     }
 }
 
-/// "14:03:09", local time; "2026-11-27 14:03:09" on another day than today, so that a wait
-/// of days (a probation) is not read as a time that has passed.
+/// A time in a progress line, as every time Missive shows (`LocalClock`): "14:03" today, with its
+/// date on another day, so that a wait of days (a probation) is not read as a time that has passed.
 func localClock(_ date: Date, now: Date = Date()) -> String {
-    let time = date.formatted(clockFormat)
-    return Calendar.current.isDate(date, inSameDayAs: now) ? time : date.formatted(dayFormat) + " " + time
+    LocalClock.time(date, now: now)
 }
-
-private let dayFormat = Date.VerbatimFormatStyle(
-    format: "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits)",
-    timeZone: .current, calendar: Calendar(identifier: .gregorian))
-
-private let clockFormat = Date.VerbatimFormatStyle(
-    format: "\(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",
-    timeZone: .current, calendar: Calendar(identifier: .gregorian))

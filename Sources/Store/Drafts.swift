@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import GRDB
 
@@ -88,7 +89,7 @@ extension Store {
             let drafts = try writes.map { try Store.insertDraft($0, db, now: now) }
             if !drafts.isEmpty {
                 try Store.record(
-                    db, kind: .draftImport, summary: "import \(drafts.count) draft(s)",
+                    db, kind: .draftImport, summary: "import " + counted(drafts.count, "draft"),
                     payload: LocalChange(drafts: drafts.map(Store.creation(of:))), now: now)
             }
             return drafts

@@ -34,7 +34,8 @@ struct Missive: AsyncParsableCommand {
     )
 
     /// Runs the chosen command, turning Missive's own errors into one line on stderr and
-    /// the exit status the error names (argument errors keep swift-argument-parser's handling).
+    /// the exit status the error names; the argument parser's own errors are said in the same voice
+    /// (`ParserErrorVoice`), with the parser's status.
     static func main() async {
         // Building the whole command tree reflects over every subcommand (about 1.5 ms, a tenth of
         // a start-up), so the two commands scripts run over and over skip it: `--version`, and
@@ -60,7 +61,11 @@ struct Missive: AsyncParsableCommand {
                 FileHandle.standardError.write(Data("missive: \(suggestion)\n".utf8))
                 Foundation.exit(ExitStatus.usage.rawValue)
             }
-            exit(withError: error)
+            let (text, status) = ParserErrorVoice.message(for: error, arguments: arguments)
+            // Help and --version are "errors" too, that print to stdout with status 0.
+            if status == 0 { exit(withError: error) }
+            if !text.isEmpty { FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8)) }
+            Foundation.exit(status)
         }
     }
 

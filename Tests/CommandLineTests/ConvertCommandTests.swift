@@ -41,7 +41,7 @@ import Testing
         let result = try runMissive(["convert", "--dialect", "ipb"], stdin: Data("x".utf8))
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.errorOutput.hasPrefix("Error: The value 'ipb' is invalid for '--dialect <dialect>'"))
+        #expect(result.errorOutput.hasPrefix("missive: the value 'ipb' is invalid for '--dialect <dialect>'"))
         #expect(result.errorOutput.contains("'somethingawful', 'vbulletin', 'phpbb', 'xenforo' or 'misago'"), "\(result.errorOutput)")
     }
 
@@ -49,7 +49,7 @@ import Testing
         let result = try runMissive(["convert", "--soft-breaks", "tab"], stdin: Data("x".utf8))
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.errorOutput.hasPrefix("Error: The value 'tab' is invalid for '--soft-breaks <soft-breaks>'"))
+        #expect(result.errorOutput.hasPrefix("missive: the value 'tab' is invalid for '--soft-breaks <soft-breaks>'"))
         #expect(result.errorOutput.contains("'space' and 'newline'"), "\(result.errorOutput)")
     }
 

@@ -140,7 +140,7 @@ import Testing
         // Queued after the history check: the queue entry's summary quotes the due time in the outbox's own (UTC) words.
         #expect(try home.run(["queue", String(pm), "--at", "+2h"]).status == 0)
         let shown = try home.run(["queue", "show", "1"]).output
-        #expect(shown.wholeMatch(of: /(?s).*state: +queued for \d{4}-\d\d-\d\d \d\d:\d\d \(in 2 h\).*/) != nil, "\(shown)")
+        #expect(shown.wholeMatch(of: /(?s).*state: +queued for ([A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d \(in 2 h\)\n.*/) != nil, "\(shown)")
     }
 
     @Test func forumCommands() throws {

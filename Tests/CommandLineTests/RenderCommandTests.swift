@@ -42,7 +42,7 @@ import Testing
         let result = try runMissive(["render", "--dialect", "invision"], stdin: Data("[b]x[/b]".utf8))
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.errorOutput.hasPrefix("Error: The value 'invision' is invalid for '--dialect <dialect>'"))
+        #expect(result.errorOutput.hasPrefix("missive: the value 'invision' is invalid for '--dialect <dialect>'"))
         #expect(result.errorOutput.contains("'somethingawful', 'vbulletin', 'phpbb', 'xenforo' or 'misago'"), "\(result.errorOutput)")
     }
 
@@ -50,7 +50,7 @@ import Testing
         let result = try runMissive(["render", "--to", "pdf"], stdin: Data("x".utf8))
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.errorOutput.hasPrefix("Error: The value 'pdf' is invalid for '--to <format>'"))
+        #expect(result.errorOutput.hasPrefix("missive: the value 'pdf' is invalid for '--to <format>'"))
         #expect(result.errorOutput.contains("'html' and 'text'"), "\(result.errorOutput)")
     }
 

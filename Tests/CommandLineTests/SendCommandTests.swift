@@ -71,7 +71,7 @@ import Testing
         // A second run begins nothing new; what waits is still named, and still not "nothing is due".
         let second = try await world.run(["send", "--max-wait", "0"])
         #expect(second.status == 75, "\(second.errorOutput)")
-        #expect(second.errorOutput.contains("3 item(s) wait: item 1 (reply to thread 3500001) is retrying until "), "\(second.errorOutput)")
+        #expect(second.errorOutput.contains("3 items wait: item 1 (reply to thread 3500001) is retrying until "), "\(second.errorOutput)")
         #expect(second.errorOutput.contains("behind item 1 (retrying)"), "\(second.errorOutput)")
         #expect(!second.errorOutput.contains("nothing is due"))
     }

@@ -11,11 +11,11 @@ import Testing
         let imported = try home.run(["templates", "import", starters])
         #expect(imported.status == 0, "\(imported.errorOutput)")
         let list = try home.run(["templates", "list"]).output
-        for name in ["pm-reply", "thanks", "new-thread", "thread-recap"] {
+        for name in ["pm-reply", "thanks", "thanks-thread", "new-thread", "thread-recap"] {
             #expect(list.contains(name), "\(name) is listed")
         }
 
-        let thanks = try home.run(["reply", "555", "--template", "thanks", "--var", "name=Alice", "--no-edit"])
+        let thanks = try home.run(["reply", "555", "--template", "thanks-thread", "--var", "name=Alice", "--var", "fix=a restart", "--no-edit"])
         #expect(thanks.status == 0, "\(thanks.errorOutput)")
         let draft = try home.show(1)
         #expect(draft["thread"] as? Int == 555)
@@ -42,9 +42,9 @@ import Testing
         #expect(try home.run(["templates", "import", own]).status == 0)
         let first = try home.run(["init"])
         #expect(first.status == 0, "\(first.errorOutput)")
-        #expect(first.errorOutput.contains("added the starter templates: new-thread, pm-reply, thread-recap"), "\(first.errorOutput)")
+        #expect(first.errorOutput.contains("added the starter templates: new-thread, pm-reply, thanks-thread, thread-recap"), "\(first.errorOutput)")
         let list = try home.run(["templates", "list"]).output
-        for name in ["pm-reply", "new-thread", "thread-recap"] { #expect(list.contains(name), "\(name) is listed") }
+        for name in ["pm-reply", "new-thread", "thanks-thread", "thread-recap"] { #expect(list.contains(name), "\(name) is listed") }
         #expect(list.contains("mine"), "the user's own thanks stays")
         // Again: nothing to add.
         let again = try home.run(["init"])
@@ -54,7 +54,7 @@ import Testing
         let checkout = try MissiveHome()
         defer { checkout.remove() }
         #expect(try checkout.run(["templates", "import", starters]).status == 0)
-        for name in ["pm-reply", "new-thread", "thread-recap"] {
+        for name in ["pm-reply", "new-thread", "thanks-thread", "thread-recap"] {
             let fromBinary = try home.run(["templates", "show", name]), fromFiles = try checkout.run(["templates", "show", name])
             #expect(fromBinary.status == 0 && fromBinary.output == fromFiles.output, "\(name) differs from drafts/templates")
         }

@@ -32,6 +32,6 @@ public struct ExportDrafts: Sendable {
         } catch {
             throw UseCaseError(.cantCreate, "cannot write into \(directory): \(error.localizedDescription)")
         }
-        context.console.note("wrote \(drafts.count) draft(s) to \(directory)")
+        context.console.note("wrote \(counted(drafts.count, "draft")) to \(directory)")
     }
 }

@@ -21,6 +21,6 @@ public struct ImportDrafts: Sendable {
         }
         let drafts = try context.store.importDrafts(writes, now: context.now)
         for draft in drafts { context.console.print(String(draft.id)) }
-        context.console.note("imported \(drafts.count) draft(s)")
+        context.console.note("imported " + counted(drafts.count, "draft"))
     }
 }

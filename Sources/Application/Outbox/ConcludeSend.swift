@@ -16,8 +16,7 @@ public struct ConcludeSend: Sendable {
     public func run(_ summary: SendSummary) throws -> String? {
         let outbox = Outbox(store: local.store)
         if let signal = summary.stoppedBy {
-            let left = summary.waiting.map(String.init).joined(separator: ", ")
-            local.console.note("stopped by \(signal)" + (left.isEmpty ? "" : "; item(s) \(left) wait for the next `missive send`"))
+            local.console.note("stopped by \(signal)" + (summary.waiting.isEmpty ? "" : "; \(Self.items(summary.waiting)) for the next `missive send`"))
             return signal
         }
         if let profile = summary.notLoggedIn.first { throw OutboxError.notLoggedIn(profile: profile) }
@@ -45,10 +44,15 @@ public struct ConcludeSend: Sendable {
             }
         }
         if !retryable.isEmpty {
-            let ids = retryable.map(String.init).joined(separator: ", ")
-            refused.append("item(s) \(ids) failed; `missive queue show ID` says why, `missive queue retry ID` tries again")
+            refused.append("\(items(retryable, verb: ("failed", "failed"))); `missive queue show ID` says why, `missive queue retry ID` tries again")
         }
         return refused.joined(separator: "; ")
+    }
+
+    /// "item 3 waits", "items 3, 4 wait": the ids with the noun and the verb agreeing.
+    static func items(_ ids: [Int64], verb: (one: String, many: String) = ("waits", "wait")) -> String {
+        let list = ids.map(String.init).joined(separator: ", ")
+        return ids.count == 1 ? "item \(list) \(verb.one)" : "items \(list) \(verb.many)"
     }
 
     /// "Nothing is due", and which item is scheduled next and when, if one is.
@@ -79,7 +83,7 @@ public struct ConcludeSend: Sendable {
             return line
         }
         let more = items.count > shown ? "; and \(items.count - shown) more (`missive queue list`)" : ""
-        return "\(items.count) item(s) wait: " + lines.joined(separator: "; ") + more
+        return "\(counted(items.count, "item")) \(items.count == 1 ? "waits" : "wait"): " + lines.joined(separator: "; ") + more
             + "; run `missive send` again later, or `missive send --watch`"
     }
 }

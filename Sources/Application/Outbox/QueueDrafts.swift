@@ -25,8 +25,11 @@ public struct QueueDrafts: Sendable {
         let due = try SendTime.parse(when, now: now)
         let items = try Outbox(store: local.store).queue(drafts: ids, dialect: { try config.profile(named: $0).bbcodeDialect },
                                                          images: images, due: due, now: now)
-        let time = due <= now ? "as soon as `missive send` runs" : "at \(due.formatted(date: .abbreviated, time: .shortened))"
-        for (id, item) in zip(ids, items) { local.console.note("queued draft \(id) as \(item.title), to be sent \(time)") }
+        // The time as `queue list` shows it, so that the two can be read side by side.
+        let time = due <= now ? "as soon as `missive send` runs" : "at \(LocalClock.withRelative(due, now: now))"
+        for (id, item) in zip(ids, items) {
+            local.console.note("queued item \(item.id) (draft \(id)): \(item.command.summary), to be sent \(time)")
+        }
         return items
     }
 }

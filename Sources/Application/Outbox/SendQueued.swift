@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Outbox
 import Store
@@ -29,7 +30,7 @@ public struct SendQueued: Sendable {
             let item = try outbox.item(id)
             switch item.state {
             case let .queued(due) where due > now:
-                local.console.note("\(item.title) is scheduled for \(due.formatted()); `missive queue reschedule \(id) --at now` sends it now")
+                local.console.note("\(item.title) is scheduled for \(LocalClock.withRelative(due, now: now)); `missive queue reschedule \(id) --at now` sends it now")
             case .held:
                 local.console.note("\(item.title) is held; `missive queue release \(id)` lets it go")
             case .sent, .failed, .cancelled:

@@ -21,7 +21,7 @@ public struct ImportTemplates: Sendable {
             templates.append((template.name, template))
         }
         let changed = try context.store.changeTemplates(
-            templates, kind: .templateImport, summary: "import \(templates.count) template(s)", now: context.now)
-        context.console.note("imported \(templates.count) template(s), \(changed.count) new or changed")
+            templates, kind: .templateImport, summary: "import " + counted(templates.count, "template"), now: context.now)
+        context.console.note("imported \(counted(templates.count, "template")), \(changed.count) new or changed")
     }
 }

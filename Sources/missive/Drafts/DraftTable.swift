@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Store
 
@@ -6,8 +7,14 @@ import Store
 struct DraftTable {
     private var output: [UInt8] = []
     private(set) var rows = 0
-    /// The day last printed: consecutive drafts were mostly changed on the same day.
-    private var lastDay: (number: Int64, text: [UInt8])?
+    /// The moment the relative times ("3 h ago") are counted from.
+    let now: Date
+    /// The minute last printed: consecutive drafts were often changed in the same one.
+    private var lastMinute: (number: Int64, text: [UInt8])?
+
+    init(now: Date = Date()) {
+        self.now = now
+    }
 
     private static let titleWidth = 60
 
@@ -32,8 +39,7 @@ struct DraftTable {
         pad(kind.rawValue.utf8, 7)
         pad(row.target.describe(kind).utf8, 22)
         appendNumber(Int64(row.revisions), prefix: UInt8(ascii: "r"), width: 5)
-        output += day(row.updatedAt)
-        output += "  ".utf8
+        pad(changed(row.updatedAt), 27)
         appendTitle(subject: subject, excerpt: excerpt)
         if row.flagged { output += " [needs fixing]".utf8 }
         if row.state != .open { output += " [\(row.state.rawValue)]".utf8 }
@@ -41,7 +47,7 @@ struct DraftTable {
     }
 
     /// The header line's columns, as wide as the rows' columns.
-    static let columns = [("ID", 6), ("KIND", 7), ("TARGET", 22), ("REVS", 5), ("CHANGED", 12), ("TEXT", 0)]
+    static let columns = [("ID", 6), ("KIND", 7), ("TARGET", 22), ("REVS", 5), ("CHANGED", 27), ("TEXT", 0)]
 
     /// Writes the table to stdout, with a header line unless `headers` is false and cut to the
     /// terminal's width, or says `empty` on stderr when there were no rows.
@@ -80,11 +86,12 @@ struct DraftTable {
         pad(digits.reversed(), width)
     }
 
-    private mutating func day(_ date: Date) -> [UInt8] {
-        let number = Int64((date.timeIntervalSince1970 / 86_400).rounded(.down))
-        if let lastDay, lastDay.number == number { return lastDay.text }
-        let text = Array(Timestamp.day(date).utf8)
-        lastDay = (number, text)
+    /// When a draft last changed, as Missive shows every time (`LocalClock`).
+    private mutating func changed(_ date: Date) -> [UInt8] {
+        let number = Int64((date.timeIntervalSince1970 / 60).rounded(.down))
+        if let lastMinute, lastMinute.number == number { return lastMinute.text }
+        let text = Array(LocalClock.withRelative(date, now: now).utf8)
+        lastMinute = (number, text)
         return text
     }
 

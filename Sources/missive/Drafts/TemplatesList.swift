@@ -16,11 +16,13 @@ struct TemplatesList: AsyncParsableCommand {
         if templates.isEmpty {
             Console.note("no templates yet: `missive templates import drafts/templates` loads the starter set")
         }
-        var table = TextTable([("NAME", 20), ("KIND", 8), ("SUMMARY", 0)])
+        var table = TextTable([("NAME", 20), ("KIND", 8), ("VARIABLES", 12), ("SUMMARY", 0)])
+        let byName = Dictionary(templates.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for template in templates {
             let kind = template.fields["kind"] ?? "(from parent)"
             let parent = template.parent.map { "  < \($0)" } ?? ""
-            table.append([template.name, kind, template.summary + parent])
+            let variables = TemplateVariables.describe(template, among: byName)
+            table.append([template.name, kind, variables.isEmpty ? "-" : variables, template.summary + parent])
         }
         print(table.render(width: TableTerminal.width(), headers: headerOptions.headers), terminator: "")
     }

@@ -20,7 +20,7 @@ struct QueueItems: ParsableArguments {
     func apply(_ action: ChangeQueue.Action) throws {
         let workspace = try Workspace.open()
         for item in try workspace.changeQueue().run(action, items: items) {
-            Console.note("\(item.title): \(QueueShow.describe(item.state, now: workspace.now))")
+            Console.note("\(item.title): \(QueueShow.describe(item.state, kind: item.command.kind, now: workspace.now))")
         }
     }
 }

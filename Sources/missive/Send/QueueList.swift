@@ -1,4 +1,5 @@
 import ArgumentParser
+import Common
 import Foundation
 import Outbox
 import Store
@@ -36,7 +37,7 @@ struct QueueList: AsyncParsableCommand {
             try printJSON(try store.outboxListing(states: states, limit: limit).map(QueueRowJSON.init))
             return
         }
-        var table = QueueTable()
+        var table = QueueTable(now: Date())
         try store.scanOutboxListing(states: states, limit: limit) { table.append($0) }
         if table.isEmpty {
             Console.note("the outbox is empty: queue a draft with `missive queue DRAFT`")
@@ -55,19 +56,25 @@ struct QueueList: AsyncParsableCommand {
 /// thousand items must list in a few milliseconds.
 struct QueueTable {
     private(set) var output: [UInt8] = []
+    /// The moment the relative times ("in 5 min") are counted from.
+    let now: Date
     private var lastTime: [UInt8] = []
     private var lastLocal: [UInt8] = []
+
+    init(now: Date) {
+        self.now = now
+    }
 
     var isEmpty: Bool { output.isEmpty }
 
     /// The header line's columns, as wide as the rows' columns.
-    static let columns = [("ID", 6), ("STATE", 10), ("WHEN", 20), ("DRAFT", 7), ("TARGET  ATTEMPTS  RESULT", 0)]
+    static let columns = [("ID", 6), ("STATE", 10), ("WHEN", 27), ("DRAFT", 7), ("TARGET  ATTEMPTS  RESULT", 0)]
 
     mutating func append(_ row: OutboxListingColumns) {
         if output.isEmpty { output.reserveCapacity(1 << 20) }
         pad(number(row.id), to: 6)
         pad(Array(row.bytes(.state)), to: 10)
-        pad(localTime(row.bytes(.time)), to: 20)
+        pad(localTime(row.bytes(.time)), to: 27)
         pad(row.draftID.map { [UInt8(ascii: "d")] + number($0) } ?? [UInt8(ascii: "-")], to: 7)
         output.append(contentsOf: row.bytes(.target))
         let attempts = row.attempts
@@ -91,8 +98,8 @@ struct QueueTable {
         Array(String(value).utf8)
     }
 
-    /// "2026-11-22 05:24:46.123" in UTC as local "2026-11-22 06:24:46", with the C library's
-    /// time zone rules. Neighbouring items usually share the second, so the last one is kept.
+    /// "2026-11-22 05:24:46.123" in UTC as Missive shows every time (`LocalClock`): "Nov 22 06:24
+    /// (3 h ago)". Neighbouring items usually share the second, so the last one is kept.
     private mutating func localTime(_ stored: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let utc = Array(stored.prefix(19))
         if utc == lastTime { return lastLocal }
@@ -107,30 +114,8 @@ struct QueueTable {
         fields.tm_hour = value(11, 2)
         fields.tm_min = value(14, 2)
         fields.tm_sec = value(17, 2)
-        var seconds = timegm(&fields)
-        var local = tm()
-        guard localtime_r(&seconds, &local) != nil else { return utc }
-        var text: [UInt8] = []
-        text.reserveCapacity(19)
-        func digits(_ number: Int32, _ count: Int) {
-            var divisor: Int32 = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 {
-                text.append(UInt8(48 + (number / divisor) % 10))
-                divisor /= 10
-            }
-        }
-        digits(local.tm_year + 1900, 4)
-        text.append(UInt8(ascii: "-"))
-        digits(local.tm_mon + 1, 2)
-        text.append(UInt8(ascii: "-"))
-        digits(local.tm_mday, 2)
-        text.append(UInt8(ascii: " "))
-        digits(local.tm_hour, 2)
-        text.append(UInt8(ascii: ":"))
-        digits(local.tm_min, 2)
-        text.append(UInt8(ascii: ":"))
-        digits(local.tm_sec, 2)
+        let date = Date(timeIntervalSince1970: TimeInterval(timegm(&fields)))
+        let text = Array(LocalClock.withRelative(date, now: now).utf8)
         lastTime = utc
         lastLocal = text
         return text

@@ -24,7 +24,7 @@ struct QueueShow: AsyncParsableCommand {
         if json { return try printJSON(QueueItemJSON(detail)) }
         let found = detail.item
         let attempts = detail.attempts
-        var lines = ["\(found.title)", "state:    \(Self.describe(found.state, now: workspace.now))"]
+        var lines = [found.draftID.map { "item \(found.id) (draft \($0)): \(found.command.summary)" } ?? found.title, "state:    \(Self.describe(found.state, kind: found.command.kind, now: workspace.now))"]
         if let draft = found.draftID {
             var line = "draft:    \(draft), revision \(found.draftRevision ?? 0)"
             if let current = detail.draftRevisionNow, current != found.draftRevision {
@@ -56,7 +56,7 @@ struct QueueShow: AsyncParsableCommand {
     }
 
     /// The state in words, its time local and relative as in tables.
-    static func describe(_ state: OutboxState, now: Date) -> String {
+    static func describe(_ state: OutboxState, kind: String, now: Date) -> String {
         func time(_ date: Date) -> String { Timestamp.local(date, now: now) }
         return switch state {
         case let .pending(until): "pending (undo window) until \(time(until))"
@@ -66,7 +66,7 @@ struct QueueShow: AsyncParsableCommand {
         case let .retrying(next, because): "retrying at \(time(next))" + (because.description.isEmpty ? "" : " (\(because))")
         case let .unknown(reason, checkAt):
             "unknown: \(reason); checked with the forum before any retry" + (checkAt.map { ", from \(time($0))" } ?? "")
-        case let .sent(postID, url): "sent" + (postID.map { ": post \($0)" } ?? "") + (url.map { " \($0)" } ?? "")
+        case let .sent(postID, url): "sent" + (postID.map { ": \(kind == "pm" ? "private message" : "post") \($0)" } ?? "") + (url.map { " \($0)" } ?? "")
         case let .failed(reason): "failed: \(reason)"
         case .cancelled: "cancelled"
         }

@@ -46,7 +46,7 @@ struct DoctorCommand: AsyncParsableCommand {
             Console.print("editor:    none (the terminal is dumb and no editor is set)")
         }
         if !leftovers.isEmpty {
-            Console.print("leftovers: \(leftovers.count) buffer(s) from unfinished sessions; the next command recovers them")
+            Console.print("leftovers: \(counted(leftovers.count, "buffer")) from unfinished sessions; the next command recovers them")
         }
         Console.print("integrity: \(report.problems.isEmpty ? "ok" : report.problems.joined(separator: "; "))")
         if !report.healthy {

@@ -49,7 +49,7 @@ struct InitCommand: AsyncParsableCommand {
         }
         guard !added.isEmpty else { return }
         _ = try workspace.store.changeTemplates(added, kind: .templateImport,
-                                                summary: "add \(added.count) starter template(s)", now: workspace.now)
+                                                summary: "add " + counted(added.count, "starter template"), now: workspace.now)
         Console.note("added the starter templates: \(added.map(\.name).joined(separator: ", ")) (`missive templates list`)")
     }
 }

@@ -11,7 +11,7 @@ kind: thread
 forum: "{{forum}}"
 subject: "{{subject}}"
 ---
-**{{summary|What this thread is about, in one sentence.}}**
+{{summary}}
 
 ## Background
 
@@ -37,13 +37,27 @@ Thanks for your message.
         ("thanks.md", #"""
 ---
 template: thanks
-description: "Thank the thread for the help"
+description: "Thank someone for their help, in a private message to them"
+kind: pm
+to: "{{name}}"
+subject: "{{subject|Thanks for the help}}"
+---
+Hi {{name}},
+
+Thanks for the help!
+
+{{signoff|Cheers}}
+"""#),
+        ("thanks-thread.md", #"""
+---
+template: thanks-thread
+description: "Thank the thread for the help, and say what worked"
 kind: reply
 thread: "{{thread}}"
 ---
 Thanks {{name|everyone}} for the help! {{what|That fixed it.}}
 
-For anyone who finds this thread later: {{fix|(what worked, in a sentence or two)}}
+For anyone who finds this thread later: {{fix}}
 """#),
         ("thread-recap.md", #"""
 ---

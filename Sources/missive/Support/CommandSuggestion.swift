@@ -1,4 +1,5 @@
 import ArgumentParser
+import Common
 
 /// "did you mean `send`?" for a mistyped subcommand, as git says it. The argument parser
 /// suggests close option names itself, but a subcommand it does not know is only "unexpected".
@@ -30,33 +31,9 @@ enum CommandSuggestion {
             if argument.count >= 3, starting.count == 1 {
                 return "'\(argument)' is not a \(parent) command; did you mean `\(parent) \(starting[0])`?"
             }
-            var best: (name: String, distance: Int)?
-            for name in names {
-                let edits = distance(argument, name)
-                if best.map({ edits < $0.distance }) ?? true { best = (name, edits) }
-            }
-            guard let best, best.distance <= max(1, min(2, argument.count / 2)) else { return nil }
-            return "'\(argument)' is not a \(parent) command; did you mean `\(parent) \(best.name)`?"
+            guard let best = EditDistance.closest(to: argument, among: names) else { return nil }
+            return "'\(argument)' is not a \(parent) command; did you mean `\(parent) \(best)`?"
         }
         return nil
-    }
-
-    /// Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
     }
 }

@@ -74,7 +74,7 @@ struct DraftUseCaseTests {
             let saved = try draft(fixture, "Round trip.")
             let directory = fixture.directory.appendingPathComponent("export").path
             try ExportDrafts(fixture.local()).run([], to: directory)
-            #expect(fixture.console.notes == ["wrote 1 draft(s) to \(directory)"])
+            #expect(fixture.console.notes == ["wrote 1 draft to \(directory)"])
 
             let bad = try fixture.file("bad.md", "---\nkind: nonsense\n---\nbody\n")
             let importer = ImportDrafts(fixture.local())

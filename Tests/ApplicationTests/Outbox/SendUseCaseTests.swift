@@ -46,7 +46,7 @@ struct SendUseCaseTests {
             #expect(throws: UseCaseError.self) {
                 do { _ = try ConcludeSend(fixture.local()).run(summary) } catch let error as UseCaseError {
                     #expect(error.status == .tempFailure)
-                    #expect(error.description.hasPrefix("1 item(s) wait: "))
+                    #expect(error.description.hasPrefix("1 item waits: "))
                     throw error
                 }
             }
@@ -64,10 +64,10 @@ struct SendUseCaseTests {
             stopped.stoppedBy = "SIGTERM"
             stopped.waiting = [7]
             #expect(try conclude.run(stopped) == "SIGTERM")
-            #expect(fixture.console.notes == ["stopped by SIGTERM; item(s) 7 wait for the next `missive send`"])
+            #expect(fixture.console.notes == ["stopped by SIGTERM; item 7 waits for the next `missive send`"])
             var failed = empty
             failed.failed = [3, 4]
-            #expect(throws: UseCaseError(.failure, "item(s) 3, 4 failed; `missive queue show ID` says why, `missive queue retry ID` tries again")) {
+            #expect(throws: UseCaseError(.failure, "items 3, 4 failed; `missive queue show ID` says why, `missive queue retry ID` tries again")) {
                 try conclude.run(failed)
             }
             var lost = empty

@@ -19,7 +19,7 @@ struct TemplateUseCaseTests {
             #expect(try fixture.store.templates().isEmpty)
             try importer.run([one])
             #expect(try fixture.store.templates().map(\.name) == ["thanks"])
-            #expect(fixture.console.notes == ["imported 1 template(s), 1 new or changed"])
+            #expect(fixture.console.notes == ["imported 1 template, 1 new or changed"])
         }
     }
 

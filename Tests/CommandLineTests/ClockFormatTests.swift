@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// One clock format (issue 26): the queue's confirmation, `queue list`, `queue show` and
+/// `drafts list` show a time the same way, local to the minute with how far off it is.
+@Suite struct ClockFormatTests {
+    /// "14:01" today, "Nov 28 14:01" on another day, as the tests' own clock formats it.
+    static func clock(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = Calendar.current.isDateInToday(date) ? "HH:mm"
+            : Calendar.current.component(.year, from: date) == Calendar.current.component(.year, from: Date()) ? "MMM d HH:mm" : "MMM d yyyy HH:mm"
+        return formatter.string(from: date)
+    }
+
+    @Test(arguments: [("+2h", "(in 2 h)", 7_200.0), ("+3d", "(in 3 days)", 3 * 86_400.0), ("+5m", "(in 5 min)", 300.0)])
+    func theConfirmationAndTheTableAgree(at: String, relative: String, seconds: Double) throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        let body = try home.file("body.md", Data("a reply".utf8))
+        #expect(try home.run(["reply", "3500001", "--body-file", body, "--no-edit"]).status == 0)
+        let queued = try home.run(["queue", "1", "--at", at])
+        #expect(queued.status == 0, "\(queued.errorOutput)")
+        let expected = "\(Self.clock(Date().addingTimeInterval(seconds))) \(relative)"
+        #expect(queued.errorOutput == "missive: queued item 1 (draft 1): reply to thread 3500001, to be sent at \(expected)\n",
+                "\(queued.errorOutput)")
+        let list = try home.run(["queue", "list", "--no-headers"])
+        #expect(list.output.hasPrefix("1     queued    \(expected)"), "\(list.output)")
+        #expect(!list.output.contains(":00 ") || expected.hasSuffix(":00"), "no seconds: \(list.output)")
+        let show = try home.run(["queue", "show", "1"])
+        #expect(show.output.hasPrefix("item 1 (draft 1): reply to thread 3500001\nstate:    queued for \(expected)\n"), "\(show.output)")
+    }
+
+    @Test func timesFurtherOffThanAWeekShowTheirDateAlone() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        let body = try home.file("body.md", Data("a reply".utf8))
+        #expect(try home.run(["reply", "3500001", "--body-file", body, "--no-edit"]).status == 0)
+        let queued = try home.run(["queue", "1", "--at", "+10d"])
+        let expected = Self.clock(Date().addingTimeInterval(10 * 86_400))
+        #expect(queued.errorOutput.hasSuffix("to be sent at \(expected)\n"), "\(queued.errorOutput)")
+    }
+}
