@@ -91,6 +91,9 @@ public actor Sender {
 
     private func send(_ scope: Scope) async throws -> SendSummary {
         let ids: [Int64]? = if case let .due(ids) = scope { ids } else { nil }
+        // `maxWait` bounds the whole run, not each wait: a forum that fails every request would
+        // otherwise keep one run going for as many backoffs as the policy allows.
+        let waitLimit = now().addingTimeInterval(settings.maxWait)
         var first = true
         while stop.requested == nil {
             let now = now()
@@ -108,7 +111,13 @@ public actor Sender {
                     await wait(until: wake, reason: next.map { wake < $0.0 ? "" : $0.1 } ?? "")
                     continue
                 }
-                guard let (due, reason) = next, due <= now.addingTimeInterval(settings.maxWait) else { break }
+                guard let (due, reason) = next else { break }
+                // What is already due is still sent; only a wait past the limit is not begun.
+                guard due <= max(waitLimit, now) else {
+                    progress.note("not waiting until \(localClock(due)) (\(reason)): this run's --max-wait "
+                        + "of \(Int(settings.maxWait)) s ends first; it stays queued")
+                    break
+                }
                 await wait(until: due, reason: reason, unlessChanged: { [self] now in try? nextWake(ids: ids, scope: scope, now: now)?.0 })
                 continue
             }

@@ -37,7 +37,7 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Give up on a forum request after this many seconds.", valueName: "seconds"))
     var timeout: Int = 60
 
-    @Option(name: .customLong("max-wait"), help: ArgumentHelp("Without --watch: wait this long at most for retries.", valueName: "seconds"))
+    @Option(name: .customLong("max-wait"), help: ArgumentHelp("Without --watch: wait this long at most in all (the whole run) for retries, then leave the rest queued.", valueName: "seconds"))
     var maxWait: Int = 300
 
     @Flag(help: "Print what happened to each item as JSON on standard output.")
