@@ -47,8 +47,9 @@ import Testing
             try terminal.tmux(["send-keys", "-t", terminal.session, "-l", "sandbox"])
             try terminal.tmux(["send-keys", "-t", terminal.session, "Enter"])
             let screen = try terminal.waitForExit(seconds: 20)
-            let prompt = screen.split(separator: "\n").first { $0.contains("Password for Missive Tester:") }.map(String.init) ?? ""
-            #expect(prompt.trimmingCharacters(in: .whitespaces) == "Password for Missive Tester:", "try \(attempt): \(screen)")
+            // "Password for Missive Tester at URL: " and nothing after it.
+            let prompt = screen.split(separator: "\n").first { $0.hasPrefix("Password for Missive Tester") }.map(String.init) ?? ""
+            #expect(prompt.trimmingCharacters(in: .whitespaces).hasSuffix(":"), "try \(attempt): \(screen)")
             #expect(!screen.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "sandbox" }, "try \(attempt): \(screen)")
             if screen.contains("[exit 0]") { loggedIn += 1 } else { Issue.record("try \(attempt) did not log in: \(screen)") }
         }

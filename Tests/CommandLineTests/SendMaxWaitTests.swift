@@ -17,10 +17,13 @@ import Testing
         #expect(took < 9, "a 3-second limit on the whole run; it took \(took) s: \(send.errorOutput)")
         #expect(send.status == 75, "some items wait for later: \(send.errorOutput)")
         #expect(send.errorOutput.contains("--max-wait of 3 s ends first; it stays queued"), "\(send.errorOutput)")
-        #expect(send.errorOutput.contains("is retrying until"), "\(send.errorOutput)")
+        // A 500 to a post may have stored it: the item is unknown (checked before any retry) or
+        // retrying, and says until when; never failed, never sent.
+        #expect(send.errorOutput.range(of: #"item 1 \(.*\) is (unknown|retrying) until"#, options: .regularExpression) != nil,
+                "\(send.errorOutput)")
         let items = try await world.items()
-        #expect(items[1]?["state"] as? String == "retrying", "\(items)")
-        #expect(try await world.requests().allPosts >= 2, "it did retry within the limit")
+        #expect(["unknown", "retrying"].contains(items[1]?["state"] as? String ?? ""), "\(items)")
+        #expect(try await world.requests().allPosts >= 1)
         #expect(try await world.copies()["never accepted"] == nil)
     }
 }

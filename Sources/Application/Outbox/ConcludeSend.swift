@@ -16,6 +16,7 @@ public struct ConcludeSend: Sendable {
     public func run(_ summary: SendSummary) throws -> String? {
         let outbox = Outbox(store: local.store)
         if let signal = summary.stoppedBy {
+            if summary.leftReported { return signal }
             let left = summary.waiting.map(String.init).joined(separator: ", ")
             local.console.note("stopped by \(signal)" + (left.isEmpty ? "" : "; item(s) \(left) wait for the next `missive send`"))
             return signal
