@@ -55,4 +55,18 @@ import Testing
         }
         #expect(loggedIn == 8)
     }
+
+    /// A password typed ahead, before the prompt is even printed, is not thrown away: the login
+    /// goes through (echo goes off with TCSANOW, not TCSAFLUSH, which discarded it and left the
+    /// login waiting for good). It may be echoed, as getpass echoes what is typed before it runs.
+    @Test func aPasswordTypedAheadOfThePromptIsNotThrownAway() throws {
+        let sandbox = try SandboxProcess()
+        for attempt in 1...3 {
+            let terminal = try TmuxTerminal(command: "\(BuiltBinary.url("missive").path) login", environment: sandbox.environment, term: "xterm")
+            try terminal.tmux(["send-keys", "-t", terminal.session, "-l", "sandbox"])
+            try terminal.tmux(["send-keys", "-t", terminal.session, "Enter"])
+            let screen = try terminal.waitForExit(seconds: 20)
+            #expect(screen.contains("[exit 0]") && screen.contains("Logged in to sandbox as Missive Tester"), "try \(attempt): \(screen)")
+        }
+    }
 }
