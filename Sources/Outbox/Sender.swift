@@ -132,16 +132,17 @@ public actor Sender {
             try await process(batch)
         }
         summary.stoppedBy = stop.requested
+        // Items this run opened a window for that were called off meanwhile (`missive undo`); a
+        // watch told each as it happened.
+        for id in touched.sorted() {
+            if let item = try? Outbox(store: store).item(id), item.state == .cancelled {
+                if scope != .watch { progress.item(item, "called off: it was cancelled before it went out") }
+                summary.cancelled.append(id)
+            }
+        }
         if scope == .watch, let signal = stop.requested {
             try reportLeft(stoppedBy: signal)
             summary.leftReported = true
-        }
-        // Items this run opened a window for that were called off meanwhile (`missive undo`).
-        for id in touched.sorted() {
-            if let item = try? Outbox(store: store).item(id), item.state == .cancelled {
-                progress.item(item, "called off: it was cancelled before it went out")
-                summary.cancelled.append(id)
-            }
         }
         // Everything that should have gone and is still held: what this run began, and what was
         // already waiting (a retry, an unknown, and the items queued behind them at their place).
