@@ -142,6 +142,8 @@ public enum OutboxStates {
     public static let mayHaveLanded = ["unknown", "sending"]
     /// Scheduled, not yet in an undo window.
     public static let scheduled = ["queued"]
+    /// Put aside by the user until released.
+    public static let held = ["held"]
     public static let sending = "sending"
     public static let sent = "sent"
     /// Everything a run may still be waiting for.

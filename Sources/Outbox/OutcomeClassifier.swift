@@ -70,7 +70,8 @@ struct OutcomeClassifier: Sendable {
             let updated = pace.afterFlood(try currentPace(item.command.floodChannel ?? "posts", true),
                                           interval: interval, secondsLeft: seconds, now: now, fallback: fallback)
             return Verdict(event: .retryAt(updated.notBefore ?? fallback, because: .flood(wait: seconds, interval: interval, message: text)),
-                           label: "retry", message: "flood control: \(text)", carryOn: false, pace: updated, failures: failures)
+                           label: OutboxAttemptRow.floodWait, message: "flood control: \(text)", carryOn: false, pace: updated,
+                           failures: failures)
         case let .retryLater(after?, reason):
             let wait = Int(after.components.seconds)
             return Verdict(event: retryEvent(policy.decide(.retryAfter(seconds: wait), failures: failures, now: now),

@@ -46,6 +46,11 @@ public actor Sender {
     var unreachable = Set<String>()
     private var summary = SendSummary()
     private var touched = Set<Int64>()
+    /// Watch mode: the queue as last read, the items this sender moved since, and the signal
+    /// that another process committed to the store (nil: none, look every `settings.poll`).
+    var seenQueue: QueueSnapshot?
+    var movedByMe = Set<Int64>()
+    var changes: StoreChanges?
 
     public init(
         store: Store, adapters: any ForumAdapterSource, settings: SenderSettings = SenderSettings(),
@@ -77,6 +82,9 @@ public actor Sender {
         // client must be gone before the caller moves on (a process that exits while another
         // thread cleans up libcurl can crash inside OpenSSL's own clean-up).
         let renewing = Task { [renewer] in await renewer.run() }
+        // A watcher sleeps until the next due time or a commit by another process.
+        if scope == .watch { changes = StoreChanges.watching(store) }
+        defer { changes?.close() }
         do {
             let summary = try await send(scope)
             renewing.cancel()
@@ -91,9 +99,15 @@ public actor Sender {
 
     private func send(_ scope: Scope) async throws -> SendSummary {
         let ids: [Int64]? = if case let .due(ids) = scope { ids } else { nil }
+        // `maxWait` bounds the whole run, not each wait: a forum that fails every request would
+        // otherwise keep one run going for as many backoffs as the policy allows.
+        let waitLimit = now().addingTimeInterval(settings.maxWait)
         var first = true
         while stop.requested == nil {
+            // Taken before anything is read: a commit after this wakes the wait below.
+            let mark = changes?.bell.rings
             let now = now()
+            if scope == .watch { try noticeChanges(now: now) }
             if first || scope == .watch {
                 try openWindows(ids: ids, now: now)
                 first = false
@@ -102,25 +116,33 @@ public actor Sender {
             if batch.isEmpty {
                 let next = try nextWake(ids: ids, scope: scope, now: now)
                 if scope == .watch {
-                    // A watcher also looks for items queued meanwhile, by other processes.
-                    let poll = now.addingTimeInterval(settings.poll)
-                    let wake = min(next?.0 ?? poll, poll)
-                    await wait(until: wake, reason: next.map { wake < $0.0 ? "" : $0.1 } ?? "")
+                    await watchWait(until: next, mark: mark)
                     continue
                 }
-                guard let (due, reason) = next, due <= now.addingTimeInterval(settings.maxWait) else { break }
+                guard let (due, reason) = next else { break }
+                // What is already due is still sent; only a wait past the limit is not begun.
+                guard due <= max(waitLimit, now) else {
+                    progress.note("not waiting until \(localClock(due)) (\(reason)): this run's --max-wait "
+                        + "of \(Int(settings.maxWait)) s ends first; it stays queued")
+                    break
+                }
                 await wait(until: due, reason: reason, unlessChanged: { [self] now in try? nextWake(ids: ids, scope: scope, now: now)?.0 })
                 continue
             }
             try await process(batch)
         }
         summary.stoppedBy = stop.requested
-        // Items this run opened a window for that were called off meanwhile (`missive undo`).
+        // Items this run opened a window for that were called off meanwhile (`missive undo`); a
+        // watch told each as it happened.
         for id in touched.sorted() {
             if let item = try? Outbox(store: store).item(id), item.state == .cancelled {
-                progress.item(item, "called off: it was cancelled before it went out")
+                if scope != .watch { progress.item(item, "called off: it was cancelled before it went out") }
                 summary.cancelled.append(id)
             }
+        }
+        if scope == .watch, let signal = stop.requested {
+            try reportLeft(stoppedBy: signal)
+            summary.leftReported = true
         }
         // Everything that should have gone and is still held: what this run began, and what was
         // already waiting (a retry, an unknown, and the items queued behind them at their place).
@@ -143,6 +165,7 @@ public actor Sender {
         reportDamaged(damaged)
         guard !started.isEmpty else { return }
         touched.formUnion(started.map(\.id))
+        movedByMe.formUnion(started.map(\.id))
         progress.windowOpened(started, until: until)
     }
 
@@ -151,6 +174,7 @@ public actor Sender {
         let live = Set(blocked.filter { $0.value > now.addingTimeInterval(0.001) }.keys)
         let claimed = try lease.claim(now: now, ids: ids, blocked: live, damaged: &damaged)
         reportDamaged(damaged)
+        movedByMe.formUnion(claimed.map(\.item.id) + damaged.map(\.id))
         return claimed
     }
 

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Store
 import Synchronization
@@ -140,6 +141,9 @@ final class LeaseRenewer: Sendable {
     private let clock: SenderClock
     /// The item being sent now.
     private let inFlight = Mutex<Int64?>(nil)
+    /// Rung when an item goes in flight: with none, `run` waits on this instead of a timer, since
+    /// a pending sleep on Linux re-arms a timer every second and an idle watch must cost nothing.
+    private let started = Doorbell()
 
     init(lease: SenderLease, clock: SenderClock) {
         self.lease = lease
@@ -149,12 +153,19 @@ final class LeaseRenewer: Sendable {
     /// The item in flight, whose lease `run` keeps (nil: none).
     func keep(_ id: Int64?) {
         inFlight.withLock { $0 = id }
+        if id != nil { started.ring() }
     }
 
     /// Until cancelled, every third of a lease: the item in flight gets a full lease again.
     func run() async {
         let every = Duration.milliseconds(Int(max(lease.settings.lease / 3, 0.1) * 1_000))
         while !Task.isCancelled {
+            if inFlight.withLock({ $0 }) == nil {
+                // Read before the second look, so that an item put in flight between the two rings after it.
+                let mark = started.rings
+                if inFlight.withLock({ $0 }) == nil { await started.wait(after: mark) }
+                continue
+            }
             try? await clock.renewalSleep(every)
             guard !Task.isCancelled, let id = inFlight.withLock({ $0 }) else { continue }
             _ = try? lease.store.outbox { tx in try lease.renew(id, in: tx, now: clock.now()) }

@@ -8,6 +8,9 @@ struct SenderReport: Sendable {
     /// A recorded outcome, its retry time or failure reason first.
     func outcome(_ item: OutboxItem, _ message: String) {
         switch item.state {
+        // Flood control is a wait the forum asks for, not a failure: it reads as one.
+        case let .retrying(at, because) where because.isFlood:
+            progress.item(item, "waiting for the forum's flood control until \(localClock(at)) (\(message))")
         case let .retrying(at, _): progress.item(item, "retrying at \(localClock(at)) (\(message))")
         case .failed(let reason): progress.item(item, "failed: \(reason)")
         default: progress.item(item, message)

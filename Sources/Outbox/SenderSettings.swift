@@ -46,4 +46,6 @@ public struct SendSummary: Sendable, Equatable {
     /// Items of this run cancelled while they waited (by `missive undo` or `queue cancel`).
     public var cancelled: [Int64] = []
     public var stoppedBy: String?
+    /// A stopped watch has said what it left in the queue and why: nothing more to say.
+    public var leftReported = false
 }

@@ -18,7 +18,10 @@ public struct OutboxListingColumns {
 
     public var id: Int64 { sqlite3_column_int64(statement, 0) }
     public var draftID: Int64? { sqlite3_column_type(statement, 5) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, 5) }
+    /// Every request made for it, flood waits included.
     public var attempts: Int64 { sqlite3_column_int64(statement, 6) }
+    /// Those the forum's flood control turned away: waits, not failures.
+    public var floodWaits: Int64 { sqlite3_column_int64(statement, 7) }
 
     /// The column's UTF-8 bytes (empty for NULL).
     public func bytes(_ column: Text) -> UnsafeBufferPointer<UInt8> {
@@ -34,7 +37,8 @@ extension Store {
             let filter = states.map { "WHERE state IN (\(Array(repeating: "?", count: max($0.count, 1)).joined(separator: ", ")))" } ?? ""
             let statement = try db.makeStatement(sql: """
                 SELECT id, state, coalesce(due, updatedAt), target, coalesce(url, postId, detail, ''), draftId,
-                       (SELECT count(*) FROM outbox_attempt WHERE itemId = outbox_item.id)
+                       (SELECT count(*) FROM outbox_attempt WHERE itemId = outbox_item.id),
+                       \(OutboxListing.floodWaitCount)
                 FROM outbox_item \(filter) ORDER BY id DESC LIMIT ?
                 """)
             try statement.setArguments(StatementArguments(states ?? []) + [limit ?? -1])

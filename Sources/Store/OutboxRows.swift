@@ -95,9 +95,13 @@ public struct OutboxAttemptRow: Equatable, Sendable {
     public var startedAt: Date
     /// nil while the attempt is in flight (or when its sender died in it).
     public var finishedAt: Date?
-    /// sent, rejected, retry, unknown (a send); landed, absent, undetermined (a reconcile).
+    /// sent, rejected, retry, flood wait, unknown (a send); landed, absent, undetermined (a reconcile).
     public var outcome: String?
     public var evidence: String?
+
+    /// The outcome of a request the forum's flood control turned away: a wait it asked for, not a
+    /// failure, so the attempt counts of `queue list` and `queue show` keep it apart.
+    public static let floodWait = "flood wait"
 }
 
 /// What one forum account's flood control allows, learned from the forum's own answers.
@@ -133,7 +137,11 @@ public struct OutboxListing: Equatable, Sendable {
     public var detail: String?
     public var postID: String?
     public var url: String?
+    /// Every request made for it, flood waits included (`attemptCount` in `--json` since before
+    /// flood waits were told apart, so it keeps that meaning).
     public var attempts: Int
+    /// Those of them that the forum's flood control turned away.
+    public var floodWaits: Int
     /// ISO 8601, UTC.
     public var updatedAt: String
 }
@@ -166,13 +174,17 @@ extension OutboxListing {
     /// Times are stored as UTC text, "YYYY-MM-DD HH:MM:SS.SSS"; they are passed on as they are.
     static let selection = """
         id, draftId, profile, kind, target, state, due, coalesce(due, updatedAt), detail, postId, url,
-        (SELECT count(*) FROM outbox_attempt WHERE itemId = outbox_item.id), updatedAt
+        (SELECT count(*) FROM outbox_attempt WHERE itemId = outbox_item.id), updatedAt,
+        \(floodWaitCount)
         """
+
+    /// The item's attempts that were flood waits, as an SQL expression over `outbox_item`.
+    static let floodWaitCount = "(SELECT count(*) FROM outbox_attempt WHERE itemId = outbox_item.id AND outcome = '\(OutboxAttemptRow.floodWait)')"
 
     init(row: Row) {
         self.init(id: row[0], draftID: row[1], profile: row[2], kind: row[3], target: row[4], state: row[5],
                   due: (row[6] as String?).map(Self.iso8601), detail: row[8], postID: row[9],
-                  url: row[10], attempts: row[11], updatedAt: Self.iso8601(row[12]))
+                  url: row[10], attempts: row[11], floodWaits: row[13], updatedAt: Self.iso8601(row[12]))
     }
 
     /// "2026-11-22 05:24:46.123" (UTC) as ISO 8601 to the second, like every `--json` time:

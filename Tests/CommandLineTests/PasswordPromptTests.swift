@@ -29,4 +29,44 @@ import Testing
         let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(lines.contains("echo") && !lines.contains("-echo"), "\(screen)")
     }
+
+    /// A password typed the instant the prompt appears (issue 26): echo was already off when the
+    /// prompt was printed, and nothing typed is flushed away, so every try logs in and the
+    /// password never shows on the screen. Before, echo went off after the prompt with
+    /// TCSAFLUSH, and 6 of 8 such tries showed the password and then hung.
+    @Test func aPasswordTypedTheMomentThePromptAppearsIsNeitherShownNorLost() throws {
+        let sandbox = try SandboxProcess()
+        var loggedIn = 0
+        for attempt in 1...8 {
+            let terminal = try TmuxTerminal(command: "\(BuiltBinary.url("missive").path) login", environment: sandbox.environment, term: "xterm")
+            let deadline = Date().addingTimeInterval(20)
+            while try !terminal.capture().contains("Password for Missive Tester") {
+                guard Date() < deadline else { Issue.record("try \(attempt): no prompt: \(try terminal.capture())"); return }
+                Thread.sleep(forTimeInterval: 0.002)
+            }
+            try terminal.tmux(["send-keys", "-t", terminal.session, "-l", "sandbox"])
+            try terminal.tmux(["send-keys", "-t", terminal.session, "Enter"])
+            let screen = try terminal.waitForExit(seconds: 20)
+            // "Password for Missive Tester at URL: " and nothing after it.
+            let prompt = screen.split(separator: "\n").first { $0.hasPrefix("Password for Missive Tester") }.map(String.init) ?? ""
+            #expect(prompt.trimmingCharacters(in: .whitespaces).hasSuffix(":"), "try \(attempt): \(screen)")
+            #expect(!screen.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "sandbox" }, "try \(attempt): \(screen)")
+            if screen.contains("[exit 0]") { loggedIn += 1 } else { Issue.record("try \(attempt) did not log in: \(screen)") }
+        }
+        #expect(loggedIn == 8)
+    }
+
+    /// A password typed ahead, before the prompt is even printed, is not thrown away: the login
+    /// goes through (echo goes off with TCSANOW, not TCSAFLUSH, which discarded it and left the
+    /// login waiting for good). It may be echoed, as getpass echoes what is typed before it runs.
+    @Test func aPasswordTypedAheadOfThePromptIsNotThrownAway() throws {
+        let sandbox = try SandboxProcess()
+        for attempt in 1...3 {
+            let terminal = try TmuxTerminal(command: "\(BuiltBinary.url("missive").path) login", environment: sandbox.environment, term: "xterm")
+            try terminal.tmux(["send-keys", "-t", terminal.session, "-l", "sandbox"])
+            try terminal.tmux(["send-keys", "-t", terminal.session, "Enter"])
+            let screen = try terminal.waitForExit(seconds: 20)
+            #expect(screen.contains("[exit 0]") && screen.contains("Logged in to sandbox as Missive Tester"), "try \(attempt): \(screen)")
+        }
+    }
 }

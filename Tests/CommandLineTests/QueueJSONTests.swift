@@ -46,11 +46,12 @@ import Testing
     }
 
     static let rowKeys: Set<String> = [
-        "id", "state", "due", "draft", "profile", "kind", "target", "attempt_count", "detail", "post_id", "url", "updated_at",
+        "id", "state", "due", "draft", "profile", "kind", "target", "attempt_count", "flood_waits", "detail", "post_id", "url",
+        "updated_at",
     ]
 
     static let itemKeys: Set<String> = [
         "id", "state", "due", "draft", "revision", "profile", "kind", "target", "post_id", "url", "reason", "evidence",
-        "failures", "last_error", "bbcode", "attempt_count", "attempts", "updated_at",
+        "failures", "last_error", "bbcode", "attempt_count", "flood_waits", "attempts", "updated_at",
     ]
 }

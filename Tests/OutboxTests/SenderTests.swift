@@ -121,8 +121,11 @@ import Testing
             #expect(Set(summary.sent) == Set(items.map(\.id)))
             // Four posts, one second apart: three intervals, plus one margin for the learning hit.
             #expect(elapsed >= 3 && elapsed <= 4 * 1 + 2, "took \(elapsed) s")
-            let floodHits = try items.flatMap { try f.outbox.attempts(of: $0.id) }.filter { $0.outcome == "retry" }
+            // A flood answer is recorded as the wait it is (issue 26), not as a failed try.
+            let outcomes = try items.flatMap { try f.outbox.attempts(of: $0.id) }.map(\.outcome)
+            let floodHits = outcomes.filter { $0 == OutboxAttemptRow.floodWait }
             #expect(floodHits.count == 1, "the interval is learned from the first flood answer")
+            #expect(!outcomes.contains("retry"), "\(outcomes)")
             let times = try await f.forum().posts.filter { $0.text.hasPrefix("paced ") }.map(\.postedAt).sorted()
             for (a, b) in zip(times, times.dropFirst()) { #expect(b.timeIntervalSince(a) >= 1) }
             let pace = try f.store.outboxRead { try $0.pace(profile: "sandbox", channel: "posts") }

@@ -16,6 +16,7 @@ public struct ConcludeSend: Sendable {
     public func run(_ summary: SendSummary) throws -> String? {
         let outbox = Outbox(store: local.store)
         if let signal = summary.stoppedBy {
+            if summary.leftReported { return signal }
             local.console.note("stopped by \(signal)" + (summary.waiting.isEmpty ? "" : "; \(Self.items(summary.waiting)) for the next `missive send`"))
             return signal
         }

@@ -45,15 +45,19 @@ struct TerminalPassword: CredentialSource {
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
         silent.c_lflag |= tcflag_t(ICANON)
-        _ = prompt.withCString { write(tty, $0, strlen($0)) }
         // Ctrl-C (or a kill) at the prompt must not leave the terminal without echo.
         let guardian = EchoGuard(tty: tty, saved: saved)
-        _ = tcsetattr(tty, TCSAFLUSH, &silent)
+        // Echo goes off before the prompt is shown (as getpass and readpassphrase do): a person
+        // types as soon as they see it, and what they type then must be neither echoed nor lost.
+        // TCSANOW, not TCSAFLUSH: flushing would throw away a password typed ahead of the switch.
+        _ = tcsetattr(tty, TCSANOW, &silent)
         defer {
-            _ = tcsetattr(tty, TCSAFLUSH, &saved)
+            // Drained, not flushed: what was typed after the password belongs to the next reader.
+            _ = tcsetattr(tty, TCSADRAIN, &saved)
             guardian.release()
             _ = write(tty, "\n", 1)
         }
+        _ = prompt.withCString { write(tty, $0, strlen($0)) }
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while read(tty, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
@@ -107,7 +111,7 @@ private nonisolated(unsafe) var echoGuardDescriptor: Int32 = -1
 
 private func restoreTerminalAndReraise(_ number: Int32) {
     if echoGuardDescriptor >= 0 {
-        _ = tcsetattr(echoGuardDescriptor, TCSAFLUSH, &echoGuardTerminal)
+        _ = tcsetattr(echoGuardDescriptor, TCSANOW, &echoGuardTerminal)
         _ = write(echoGuardDescriptor, "\n", 1)
     }
     _ = signal(number, SIG_DFL)

@@ -85,7 +85,10 @@ struct QueueItemJSON: Encodable {
     var failures: Int
     @JSONNull var lastError: String? = nil
     var bbcode: String
+    /// Every request made for it, flood waits included, as it always was.
     var attemptCount: Int
+    /// Those the forum's flood control turned away (their outcome is "flood wait").
+    var floodWaits: Int
     var attempts: [Attempt]
     var updatedAt: Date
 
@@ -104,6 +107,7 @@ struct QueueItemJSON: Encodable {
         lastError = item.lastError
         bbcode = item.command.bbcode
         attemptCount = attempts.count
+        floodWaits = attempts.count { $0.outcome == OutboxAttemptRow.floodWait }
         self.attempts = attempts.map {
             Attempt(action: $0.action.rawValue, startedAt: $0.startedAt, finishedAt: $0.finishedAt, outcome: $0.outcome, evidence: $0.evidence)
         }

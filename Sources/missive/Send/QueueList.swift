@@ -77,10 +77,17 @@ struct QueueTable {
         pad(localTime(row.bytes(.time)), to: 27)
         pad(row.draftID.map { [UInt8(ascii: "d")] + number($0) } ?? [UInt8(ascii: "-")], to: 7)
         output.append(contentsOf: row.bytes(.target))
-        let attempts = row.attempts
+        // A flood wait is the forum asking for a pause, not a failed attempt: counted apart.
+        let floodWaits = row.floodWaits, attempts = row.attempts - floodWaits
         output.append(contentsOf: "  [".utf8)
         output.append(contentsOf: number(attempts))
-        output.append(contentsOf: (attempts == 1 ? " attempt]" : " attempts]").utf8)
+        output.append(contentsOf: (attempts == 1 ? " attempt" : " attempts").utf8)
+        if floodWaits > 0 {
+            output.append(contentsOf: ", ".utf8)
+            output.append(contentsOf: number(floodWaits))
+            output.append(contentsOf: (floodWaits == 1 ? " flood wait" : " flood waits").utf8)
+        }
+        output.append(UInt8(ascii: "]"))
         let result = row.bytes(.result)
         if !result.isEmpty {
             output.append(contentsOf: "  ".utf8)
@@ -123,7 +130,9 @@ struct QueueTable {
 }
 
 /// One row of `queue list --json`: the item without its attempts and text (`queue show --json` has
-/// those); `attempt_count` is the same count as there, `detail` the reason, evidence or last error.
+/// those); `attempt_count` is the same count as there (every request, flood waits included, as it
+/// always was), `flood_waits` how many of them flood control turned away, `detail` the reason,
+/// evidence or last error.
 struct QueueRowJSON: Encodable {
     var id: Int64
     var state: String
@@ -133,6 +142,7 @@ struct QueueRowJSON: Encodable {
     var kind: String
     var target: String
     var attemptCount: Int
+    var floodWaits: Int
     @JSONNull var detail: String?
     @JSONNull var postId: String?
     @JSONNull var url: String?
@@ -147,6 +157,7 @@ struct QueueRowJSON: Encodable {
         kind = row.kind
         target = row.target
         attemptCount = row.attempts
+        floodWaits = row.floodWaits
         detail = row.detail
         postId = row.postID
         url = row.url

@@ -2,6 +2,7 @@ import Application
 import ArgumentParser
 import Foundation
 import Outbox
+import Store
 
 struct QueueShow: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,7 +36,9 @@ struct QueueShow: AsyncParsableCommand {
         lines.append("profile:  \(found.profile)")
         if let error = found.lastError { lines.append("last:     \(error)") }
         if let by = found.undoneBy { lines.append("undone by item \(by)") }
-        lines.append("attempts: \(attempts.count)")
+        // Flood waits are the forum asking for a pause, not failed attempts: counted apart.
+        let floodWaits = attempts.count { $0.outcome == OutboxAttemptRow.floodWait }
+        lines.append("attempts: \(attempts.count - floodWaits)" + (floodWaits == 0 ? "" : floodWaits == 1 ? " (and 1 flood wait)" : " (and \(floodWaits) flood waits)"))
         for attempt in attempts {
             let outcome = attempt.outcome ?? (attempt.finishedAt == nil ? "in flight" : "?")
             lines.append("  \(Timestamp.local(attempt.startedAt, now: workspace.now))  \(attempt.action.rawValue): \(outcome)"
@@ -63,6 +66,7 @@ struct QueueShow: AsyncParsableCommand {
         case let .queued(due): "queued for \(time(due))"
         case .held: "held (`missive queue release` lets it go)"
         case let .sending(owner, leaseUntil): "being sent by \(owner) (lease until \(time(leaseUntil)))"
+        case let .retrying(next, because) where because.isFlood: "waiting for the forum's flood control until \(time(next))"
         case let .retrying(next, because): "retrying at \(time(next))" + (because.description.isEmpty ? "" : " (\(because))")
         case let .unknown(reason, checkAt):
             "unknown: \(reason); checked with the forum before any retry" + (checkAt.map { ", from \(time($0))" } ?? "")

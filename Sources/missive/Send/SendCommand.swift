@@ -37,7 +37,7 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Give up on a forum request after this many seconds.", valueName: "seconds"))
     var timeout: Int = 60
 
-    @Option(name: .customLong("max-wait"), help: ArgumentHelp("Without --watch: wait this long at most for retries.", valueName: "seconds"))
+    @Option(name: .customLong("max-wait"), help: ArgumentHelp("Without --watch: wait this long at most in all (the whole run) for retries, then leave the rest queued.", valueName: "seconds"))
     var maxWait: Int = 300
 
     @Flag(help: "Print what happened to each item as JSON on standard output.")
@@ -55,9 +55,17 @@ struct SendCommand: AsyncParsableCommand {
         let ids = items.isEmpty ? nil : Array(Set(items)).sorted()
         let senders = workspace.senders(timeout: timeout, maxWait: TimeInterval(maxWait),
                                         credentials: watch ? nil : TerminalPassword.ifInteractive())
-        let summary = try await workspace.sendQueued(senders).run(watch ? .watch : .due(ids: ids))
+        let summary = try await SendQueued(workspace.local, senders: senders, progress: SendProgressLines(watching: Self.watching(workspace)))
+            .run(watch ? .watch : .due(ids: ids))
         if json { try printJSON(try SendResultJSON.make(summary, workspace: workspace)) }
         try Self.conclude(summary, workspace: workspace)
+    }
+
+    /// What a watch watches, for its first line: "the outbox in PATH (profiles a, b)".
+    static func watching(_ workspace: Workspace) -> String {
+        let profiles = workspace.config.profiles.map(\.name)
+        return "the outbox in \(workspace.store.path)"
+            + (profiles.isEmpty ? "" : " (\(profiles.count == 1 ? "profile" : "profiles") \(profiles.joined(separator: ", ")))")
     }
 
     /// The exit status says how the run ended; the lines before it said what happened.

@@ -12,9 +12,12 @@ final class SendProgressLines: SendProgress, Sendable {
         var lastReason = ""
     }
     private let shown = Mutex(Shown())
+    /// What `send --watch` watches, for its first line: the store and the profiles.
+    let watching: String
 
-    init(terminal: Bool = isatty(STDERR_FILENO) == 1) {
+    init(terminal: Bool = isatty(STDERR_FILENO) == 1, watching: String = "the outbox") {
         self.terminal = terminal
+        self.watching = watching
     }
 
     func windowOpened(_ items: [OutboxItem], until: Date) {
@@ -29,9 +32,11 @@ final class SendProgressLines: SendProgress, Sendable {
 
     func waiting(until: Date, reason: String, now: Date) {
         let seconds = max(0, Int(until.timeIntervalSince(now).rounded(.up)))
+        // Past a minute and a half, the time it ends: a count of seconds is redrawn once a minute.
+        let length = seconds > 90 ? "until \(Timestamp.local(until, now: now))" : "\(seconds) s"
         shown.withLock { shown in
             if terminal {
-                write("\r\u{1B}[K  waiting \(seconds) s: \(reason)")
+                write("\r\u{1B}[K  waiting \(length): \(reason)")
                 shown.countdown = true
             } else if reason != shown.lastReason {
                 // A log gets the wait once, with the time it ends.
@@ -52,7 +57,7 @@ final class SendProgressLines: SendProgress, Sendable {
         line(message)
     }
 
-    private func line(_ text: String) {
+    func line(_ text: String) {
         shown.withLock { shown in
             clearCountdown(&shown)
             write(text + "\n")
