@@ -124,8 +124,8 @@ public struct ComposeCheck: Sendable {
             let quotedIDs = Set(quoted.map { Int($0) })
             shown = posts.filter { post in latest.contains(post) || post.id.map(quotedIDs.contains) == true }
             let extra = shown.count - latest.count
-            heading = "\(what.prefix(1).uppercased() + what.dropFirst()): the last \(Self.count(latest.count, "post")), newest last"
-                + (extra > 0 ? ", and the \(Self.count(extra, "post")) you quote" : "") + "."
+            heading = "\(what.prefix(1).uppercased() + what.dropFirst()): the last \(counted(latest.count, "post")), newest last"
+                + (extra > 0 ? ", and the \(counted(extra, "post")) you quote" : "") + "."
         case .privateMessage:
             shown = posts
             heading = "The private message you answer."
@@ -147,9 +147,5 @@ public struct ComposeCheck: Sendable {
         if !post.date.isEmpty { header += " · " + post.date }
         if let id = post.id { header += " · \(noun) \(id)" }
         return BufferContext.Entry(header: header, text: post.text)
-    }
-
-    static func count(_ number: Int, _ noun: String) -> String {
-        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
     }
 }

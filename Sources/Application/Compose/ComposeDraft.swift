@@ -182,11 +182,7 @@ public struct ComposeDraft: Sendable {
             draft.content.body = Self.blocks(draft.content.body, added)
             // A flagged draft opens on its raw text, so the quotes go there too.
             if let raw = draft.raw { draft.raw = Self.blocks(raw, added) }
-<<<<<<< HEAD
-            console.note("added \(ComposeCheck.count(fetched.pieces.count, "quote")) at the end of draft \(draft.id)")
-=======
             console.note("added \(counted(fetched.pieces.count, "quote")) at the end of draft \(draft.id)")
->>>>>>> voice
         }
         if request.noEdit {
             if typed == nil, added.isEmpty, let error = fetched.nothingToSave { throw error }
