@@ -22,7 +22,7 @@ import Testing
         let text = Buffer.render(content, notice: ["a notice"], context: context, cut: cut)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let cutAt = try? #require(lines.firstIndex(of: cut.line))
-        let footerEnd = lines.lastIndex { $0.hasSuffix("leave the body empty to discard a new draft. -->") }
+        let footerEnd = lines.firstIndex { $0.hasSuffix("leave the body empty to discard a new draft. -->") }
         #expect(cutAt != nil && footerEnd != nil && footerEnd! < cutAt!, "\(text)")
         #expect(lines[(cutAt ?? 0) + 1] == CutLine.explanation)
         #expect(lines.contains(context.heading))

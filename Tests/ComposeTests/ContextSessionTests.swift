@@ -62,6 +62,27 @@ import Testing
         #expect(fixture.bufferFiles.isEmpty)
     }
 
+    /// An editor set to DOS line endings (vim's `:set fileformat=dos`) writes CRLF: the cut and the
+    /// notice are found all the same, and the user's text is kept.
+    @Test(arguments: [true, false])
+    func aBufferSavedWithCRLFLineEndingsIsReadTheSame(withNotice: Bool) async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        let environment = try fixture.environment(editor: """
+            \(Edits.writeBody("written with CRLF"))
+            \(Self.typeBelowTheCut("below the cut \(Self.marker)"))
+            sed -i 's/$/\\r/' "$1"
+            """)
+        let extras = withNotice ? Self.extras : SessionExtras(context: Self.context)
+        let result = try await EditSession(environment: environment).compose(reply7, extras: extras)
+        guard case let .created(draft) = result.outcome else {
+            Issue.record("not created: \(result)")
+            return
+        }
+        #expect(draft.content.body == "written with CRLF")
+        #expect(!(try everythingStored(fixture.store)).contains(Self.marker))
+    }
+
     @Test func anExistingDraftEditedWithContextKeepsOnlyItsBody() async throws {
         let fixture = try ComposeFixture()
         defer { fixture.remove() }
