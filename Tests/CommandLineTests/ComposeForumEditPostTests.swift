@@ -71,7 +71,9 @@ import Testing
         let editor = try sandbox.appendingEditor("never saved")
         let refused = try sandbox.run(["edit-post", String(ComposeIDs.othersPost)], editor: editor)
         #expect(refused.status == 77)
-        #expect(refused.errorOutput.contains("could not be fetched, so there is no draft"))
+        // The forum is asked before the editor opens (issue 25): its refusal ends the command there.
+        #expect(refused.errorOutput.contains("cannot edit post \(ComposeIDs.othersPost)"))
+        #expect(refused.errorOutput.contains("The editor did not open and no draft was made"))
         #expect(refused.errorOutput.contains("permission"))
         #expect(!refused.errorOutput.contains("warning:"))
         #expect(try sandbox.draftCount() == 0)
@@ -106,7 +108,8 @@ import Testing
             import sys
             path = sys.argv[1]
             text = open(path, encoding="utf-8").read()
-            start = text.index("---", 3) + 4
+            first = text.index("\n---\n") if not text.startswith("---\n") else 0  # after any notice on top
+            start = text.index("\n---\n", first + 1) + 5
             footer = text.rindex("<!-- Missive:")
             open(path, "w", encoding="utf-8").write(text[:start] + text[footer:])
             PY

@@ -9,7 +9,7 @@ import Testing
         let sandbox = try SandboxProcess()
         try sandbox.logInMember()
         let member = try await ForumUser(sandbox, username: "sandbox")
-        let quote = try await member.adapter.quotePrivateMessage(id: ComposeIDs.inboxMessage)
+        let quote = try await member.adapter.quotePrivateMessage(id: ComposeIDs.inboxMessage).withoutCursorLines
         let url = "\(sandbox.baseURL)private.php?action=show&privatemessageid=\(ComposeIDs.inboxMessage)"
 
         let reply = try sandbox.run(["pm", "Zoë", "--profile", "member", "--reply-to", url, "--no-edit"])
@@ -29,7 +29,7 @@ import Testing
         let sandbox = try SandboxProcess()
         try sandbox.logInMember()
         let member = try await ForumUser(sandbox, username: "sandbox")
-        let quote = try await member.adapter.quotePrivateMessage(id: ComposeIDs.inboxMessage)
+        let quote = try await member.adapter.quotePrivateMessage(id: ComposeIDs.inboxMessage).withoutCursorLines
 
         let forward = try sandbox.run(["pm", "Missive Tester", "--profile", "member", "--forward", String(ComposeIDs.inboxMessage),
                                        "--subject", "look at this", "--body-file", try sandbox.file("FYI"), "--no-edit"])

@@ -10,7 +10,7 @@ import Testing
         try sandbox.logIn()
         let user = try await ForumUser(sandbox)
         let post = try await user.post(markdownHostileBBCode)
-        let quote = try await user.adapter.quote(postID: post)
+        let quote = try await user.adapter.quote(postID: post).withoutCursorLines
         #expect(quote.contains("```\na literal fence line"), "the fixture must reach the forum as written")
 
         let reply = try sandbox.run(["reply", String(ComposeIDs.welcomeThread), "--quote", String(post), "--no-edit"])
@@ -32,7 +32,7 @@ import Testing
         try sandbox.logIn()
         let user = try await ForumUser(sandbox)
         let post = try await user.post(markdownHostileBBCode)
-        let quote = try await user.adapter.quote(postID: post)
+        let quote = try await user.adapter.quote(postID: post).withoutCursorLines
         let postURL = "\(sandbox.baseURL)showthread.php?threadid=\(ComposeIDs.welcomeThread)#post\(post)"
 
         let editor = try sandbox.appendingEditor("I *agree*, see `this`.")
@@ -50,8 +50,8 @@ import Testing
         let sandbox = try SandboxProcess()
         try sandbox.logIn()
         let user = try await ForumUser(sandbox)
-        let first = try await user.adapter.quote(postID: ComposeIDs.othersPost)
-        let second = try await user.adapter.quote(postID: ComposeIDs.membersPost)
+        let first = try await user.adapter.quote(postID: ComposeIDs.othersPost).withoutCursorLines
+        let second = try await user.adapter.quote(postID: ComposeIDs.membersPost).withoutCursorLines
 
         let markdown = try sandbox.run(["reply", String(ComposeIDs.welcomeThread),
                                         "--quote", String(ComposeIDs.othersPost), "--quote", String(ComposeIDs.membersPost), "--no-edit"])
@@ -74,7 +74,7 @@ import Testing
         let sandbox = try SandboxProcess()
         try sandbox.logIn()
         let user = try await ForumUser(sandbox)
-        let quote = try await user.adapter.quote(postID: ComposeIDs.othersPost)
+        let quote = try await user.adapter.quote(postID: ComposeIDs.othersPost).withoutCursorLines
         let thread = String(ComposeIDs.welcomeThread)
 
         let started = try sandbox.run(["reply", thread, "--body-file", try sandbox.file("My first thoughts."), "--no-edit"])
@@ -82,7 +82,7 @@ import Testing
         let again = try sandbox.run(["reply", thread, "--quote", String(ComposeIDs.othersPost), "--no-edit"])
         #expect(again.status == 0, "\(again.errorOutput)")
         #expect(again.draftID == started.draftID)
-        #expect(again.errorOutput.contains("added 1 quote(s) at the end of draft \(started.draftID)"))
+        #expect(again.errorOutput.contains("added 1 quote at the end of draft \(started.draftID)"))
         let draft = try sandbox.draft(started.draftID)
         #expect(draft["revision"] as? Int == 2)
         let body = try #require(draft["body"] as? String)
@@ -94,7 +94,7 @@ import Testing
         let sandbox = try SandboxProcess()
         try sandbox.logIn()
         let user = try await ForumUser(sandbox)
-        let quote = try await user.adapter.quote(postID: ComposeIDs.othersPost)
+        let quote = try await user.adapter.quote(postID: ComposeIDs.othersPost).withoutCursorLines
         let template = """
             ---
             template: thanks
@@ -113,5 +113,16 @@ import Testing
         let bbcode = try sandbox.converted(body)
         #expect(bbcode.hasPrefix(quote))
         #expect(bbcode.hasSuffix("Thanks Zoë!"))
+    }
+}
+
+extension String {
+    /// The forum's quote form ends in blank lines where the cursor goes; Missive keeps them out of
+    /// the ```bbcode fence (issue 25: typing there would go out as raw BBCode). The rest is the
+    /// forum's, byte for byte.
+    var withoutCursorLines: String {
+        var lines = split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.last?.allSatisfy(\.isWhitespace) == true, !lines.isEmpty { lines.removeLast() }
+        return lines.joined(separator: "\n")
     }
 }

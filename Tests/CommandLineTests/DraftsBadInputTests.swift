@@ -50,7 +50,8 @@ import Testing
         let result = try home.run(["reply", "1"], editor: try home.script("bad.sh", script))
         #expect(result.status == 65)
         #expect(result.errorOutput.contains(words))
-        #expect(result.errorOutput.contains("your text is kept in \(home.buffers.path)/new-"))
+        // Set aside (issue 25): named, and never made into a draft by a later command.
+        #expect(result.errorOutput.contains("your text is kept in \(home.buffers.path)/kept-new-"))
         let kept = try FileManager.default.contentsOfDirectory(atPath: home.buffers.path).filter { $0.hasSuffix(".md") }
         #expect(kept.count == 1)
         #expect(try home.drafts(all: true).isEmpty)

@@ -52,9 +52,8 @@ import Testing
 
         #expect(waitUntil { ((try? tmux(["capture-pane", "-p", "-t", session])) ?? "").contains("thread: 3507451") },
                 "vim showed the buffer")
-        // Go to the closing `---` (the second one), open a line below it, type, then quit.
-        _ = try tmux(["send-keys", "-t", session, "/^---$", "Enter"])
-        _ = try tmux(["send-keys", "-t", session, "-l", "o" + line])
+        // vim opens on the first body line (issue 25: `+N`): type there at once, then quit.
+        _ = try tmux(["send-keys", "-t", session, "-l", "i" + line])
         _ = try tmux(["send-keys", "-t", session, "Escape"])
         for command in ex { _ = try tmux(["send-keys", "-t", session, command, "Enter"]) }
 

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// An editor that exits non-zero (`:cq` in vim) calls the session off, as git does (issue 13):
-/// nothing is saved, the command exits 1 and names the buffer it kept, and the next command's
-/// recovery puts that text in a draft.
+/// nothing is saved, the command exits 1 and names the buffer it kept, and no later command turns
+/// that text into a draft (issue 25: calling an edit off is not a crash; recovery is for crashes).
 @Suite struct EditorAbortTests {
     /// The buffer files left in the home's state directory.
     static func buffers(_ home: MissiveHome) -> [URL] {
@@ -11,7 +11,7 @@ import Testing
             .filter { $0.pathExtension == "md" }
     }
 
-    @Test func aNewDraftIsNotCreatedAndItsTextWaitsForRecovery() throws {
+    @Test func aNewDraftIsNotCreatedAndItsTextIsSetAsideNotRecovered() throws {
         let home = try MissiveHome()
         defer { home.remove() }
         let result = try home.run(["reply", "5"], editor: try home.bodyEditor("typed, then :cq", extra: "exit 1"))
@@ -20,15 +20,16 @@ import Testing
         let kept = Self.buffers(home)
         #expect(kept.count == 1)
         let file = try #require(kept.first)
+        #expect(file.lastPathComponent.hasPrefix("kept-new-"))
         #expect(result.errorOutput.contains("missive: editor exited with status 1: nothing saved (your text is in \(file.path); "
-            + "the next missive command recovers it as a new draft)"), "\(result.errorOutput)")
+            + "no draft was made)"), "\(result.errorOutput)")
         #expect(try String(contentsOf: file, encoding: .utf8).contains("\ntyped, then :cq\n"))
 
-        // The next command recovers it (and only then is there a draft).
+        // The next command leaves it alone: no draft appears, the file stays where the message said.
         let list = try home.run(["drafts", "list", "--json"])
-        #expect(list.errorOutput.contains("recovered draft 1 from an editor session that did not finish"), "\(list.errorOutput)")
-        #expect(try home.show(1)["body"] as? String == "typed, then :cq")
-        #expect(Self.buffers(home).isEmpty)
+        #expect(!list.errorOutput.contains("recovered"), "\(list.errorOutput)")
+        #expect(try home.drafts(all: true).isEmpty)
+        #expect(Self.buffers(home) == [file])
     }
 
     @Test func draftsEditOfAnExistingDraftKeepsItsLastRevision() throws {
@@ -39,15 +40,16 @@ import Testing
         #expect(result.status == 1, "\(result.errorOutput)")
         #expect(result.output.isEmpty)
         #expect(result.errorOutput.contains("editor exited with status 1: nothing saved (your text is in "), "\(result.errorOutput)")
-        #expect(result.errorOutput.contains("; the next missive command recovers it into draft 1)"))
+        #expect(result.errorOutput.contains("; draft 1 keeps its last saved revision)"))
         #expect(Self.buffers(home).count == 1)
 
-        // The edit made no revision: the only second revision is the one recovery makes now.
+        // The edit made no revision, and no later command makes one from the set-aside text.
         let history = try home.run(["drafts", "history", "1"])
         let lines = history.output.split(separator: "\n")
-        #expect(lines.count == 2, "\(history.output)")
-        #expect(lines.last?.contains("recovered from an editor session that did not finish") == true, "\(history.output)")
+        #expect(lines.count == 1, "\(history.output)")
+        #expect(!history.output.contains("recovered"))
         #expect(!history.output.contains("editor exited"))
+        #expect(try home.show(1)["body"] as? String == "the saved text")
     }
 
     @Test func anAbortWithoutChangesLeavesNothingBehind() throws {

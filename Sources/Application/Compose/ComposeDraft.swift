@@ -95,9 +95,11 @@ public struct ComposeDraft: Sendable {
         SessionExtras(notices: notices.lines + check.notices, context: check.context, companion: companion)
     }
 
-    /// The editor has closed: what it hid is said again.
-    private func repeatNotices(_ check: ComposeCheck.Result) {
-        for line in notices.lines + check.notices { context.console.note(line) }
+    /// The editor has closed: what it hid is said again (a text that could not be fetched, by
+    /// its reminder).
+    private func repeatNotices(_ check: ComposeCheck.Result, _ fetched: FetchedText) {
+        for line in notices.repeats + check.notices { context.console.note(line) }
+        fetched.remind(context.console)
     }
 
     private func fetch(_ profileName: String) async throws -> FetchedText {
@@ -105,7 +107,7 @@ public struct ComposeDraft: Sendable {
         let fetcher = FetchForumText(
             profile: try config.profile(named: profileName), forums: forums, console: console,
             timeout: timeout, profileNamed: request.profile != nil)
-        return await fetcher.run(forum)
+        return await notices.remindedElsewhere { await fetcher.run(forum) }
     }
 
     private func start(_ content: DraftContent, typed: String?, _ fetched: FetchedText,
@@ -128,7 +130,7 @@ public struct ComposeDraft: Sendable {
             return draft
         }
         let result = try await EditSession(environment: environment).compose(content, extras: extras(check))
-        repeatNotices(check)
+        repeatNotices(check, fetched)
         return try report.session(result)
     }
 
@@ -153,8 +155,13 @@ public struct ComposeDraft: Sendable {
             return result.draft
         }
         let result = try await EditSession(environment: environment).edit(next, extras: extras(check))
-        repeatNotices(check)
-        if case let .saved(saved, _) = result.outcome, saved.content.body.isEmpty, result.problem == nil {
+        repeatNotices(check, .none)
+        let emptied: Bool = switch result.outcome {
+        case let .saved(saved, _): saved.content.body.isEmpty && result.problem == nil
+        case .emptied: true  // the whole buffer deleted: "never mind" all the more
+        default: false
+        }
+        if emptied {
             // An empty body means "never mind", as it does for any new draft.
             _ = try environment.store.deleteDraft(draft.id, now: environment.clock())
             console.note("the body was empty, so draft \(draft.id) was discarded (`missive undo` brings it back)")
@@ -182,7 +189,7 @@ public struct ComposeDraft: Sendable {
             return result.draft
         }
         let result = try await EditSession(environment: environment).edit(draft, extras: extras(check))
-        repeatNotices(check)
+        repeatNotices(check, fetched)
         return try report.session(result)
     }
 

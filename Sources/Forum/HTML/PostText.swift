@@ -82,32 +82,48 @@ struct PostText {
         case "a" where detail == .post:
             link(node)
         case "pre" where detail == .post:
-            block { drawing in
+            block(paragraph: false) { drawing in
                 drawing.preformatted += 1
                 drawing.walkChildren(of: node.pointer, document: node.document)
+                drawing.endLine()
                 drawing.preformatted -= 1
             }
         default:
             if detail == .post, startsQuote(node) {
-                block { drawing in
+                block(paragraph: true) { drawing in
                     drawing.depth += 1
                     drawing.walkChildren(of: node.pointer, document: node.document)
-                    drawing.breakLine()
+                    drawing.endLine()
                     drawing.depth -= 1
                 }
             } else if Self.blockTags.contains(tag) {
-                block { drawing in drawing.walkChildren(of: node.pointer, document: node.document) }
+                block(paragraph: tag == "p") { drawing in drawing.walkChildren(of: node.pointer, document: node.document) }
             } else {
                 walkChildren(of: node.pointer, document: node.document)
             }
         }
     }
 
-    /// A block starts on a line of its own and ends one.
-    private mutating func block(_ body: (inout PostText) -> Void) {
-        if !current.isEmpty { breakLine() }
+    /// A block starts on a line of its own and ends one. Readable text breaks a line at both ends
+    /// whatever the line holds (as it always has); a post's text breaks only a line with words on
+    /// it, and ends a paragraph or a quote with one blank line, so the layout's whitespace between
+    /// blocks makes no blank lines of its own.
+    private mutating func block(paragraph: Bool, _ body: (inout PostText) -> Void) {
+        guard detail == .post else {
+            if !current.isEmpty { breakLine() }
+            body(&self)
+            breakLine()
+            return
+        }
+        endLine()
         body(&self)
-        breakLine()
+        endLine()
+        if paragraph { lines.append(Line(depth: depth, text: "")) }
+    }
+
+    /// Breaks the line when it holds more than blanks, else forgets the blanks.
+    private mutating func endLine() {
+        if current.contains(where: { $0 != " " }) { breakLine() } else { current = "" }
     }
 
     /// A link's text, and its address after it when the text does not say it. A link around

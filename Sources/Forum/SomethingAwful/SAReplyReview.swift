@@ -13,7 +13,8 @@ enum SAReplyReview {
     }
 
     static func post(_ table: HTMLNode) -> ContextPost {
-        let id = (table.attribute("id") ?? "").hasPrefix("post") ? String((table.attribute("id") ?? "").dropFirst(4)).nonEmptyInt : nil
+        let anchor = table.attribute("id") ?? ""
+        let id = anchor.hasPrefix("post") ? String(anchor.dropFirst(4)).nonEmptyInt : nil
         let author = table.first(".//dt[\(xpathHasClass("author"))]")
         let role = author?.attribute("title")?.trimmingCharacters(in: .whitespaces)
         return ContextPost(

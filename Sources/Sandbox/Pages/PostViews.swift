@@ -1,6 +1,7 @@
 import Foundation
 
-/// One post as the thread page draws it: `table.post#postN` with the author in `dt.author`,
+/// One post as the thread page draws it: `table.post#postN` with the author in `dt.author` (its
+/// `title` names a role on the forum; no sandbox account has one, so it is empty as for members),
 /// the rendered text in `td.postbody`, the date in `td.postdate` and the Quote/Edit buttons.
 enum PostViews {
     static func table(_ post: PostRecord, author: UserRecord?, index: Int, viewer: UserRecord?) -> String {
@@ -16,7 +17,7 @@ enum PostViews {
         <table class="post" id="post\(post.id)" data-idx="\(index)">
         <tr class="\(index.isMultiple(of: 2) ? "altcolor2" : "altcolor1")">
         <td class="userinfo userid-\(post.authorId)">
-        <dl class="userinfo"><dt class="author">\(name)</dt>
+        <dl class="userinfo"><dt class="author" title="">\(name)</dt>
         <dd class="registered">\(esc(author.map { ForumDates.registered($0.registeredAt) } ?? ""))</dd></dl>
         </td>
         <td class="postbody">

@@ -113,8 +113,11 @@ extension SandboxForum {
         return thread
     }
 
+    /// How many of the thread's latest posts the reply form shows under it, as the forum's does.
+    static let reviewLength = 40
+
     /// The reply form, with a fresh `form_cookie`; with a preview above it, or the thread's
-    /// latest posts below it (newest first) when it is not a preview.
+    /// latest posts below it (newest first, in `div#thread`) when it is not a preview.
     private func replyPage(thread: ThreadRecord, user: UserRecord, message: String,
                            options: ComposeForm.Options, preview: String?) async throws -> SandboxResponse {
         let cookie = try await issueFormCookie(for: user, purpose: "newreply")
@@ -122,7 +125,7 @@ extension SandboxForum {
         if preview == nil {
             let (posts, authors) = try await database.queue.read { db in
                 let posts = try PostRecord.filter(Column("threadId") == thread.id)
-                    .order(Column("postedAt").desc, Column("id").desc).limit(10).fetchAll(db)
+                    .order(Column("postedAt").desc, Column("id").desc).limit(Self.reviewLength).fetchAll(db)
                 return (posts, try UserRecord.fetchAll(db, keys: Set(posts.map(\.authorId))))
             }
             let byId = Dictionary(uniqueKeysWithValues: authors.map { ($0.id, $0) })
