@@ -5,13 +5,17 @@ import Testing
 /// refusal's own status, before any editor or draft; a session in doubt or a forum that cannot
 /// be asked is one comment line in the buffer, and the editor opens anyway, quickly.
 @Suite(.serialized) struct ComposeCheckBeforeEditorTests {
-    /// Drafts, deleted ones too, and history entries in the world's store.
-    static func nothingMade(_ world: OutboxWorld, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        #expect(try await world.allDrafts().isEmpty, sourceLocation: sourceLocation)
+    /// The history's entries as `history --json` lists them.
+    static func history(_ world: OutboxWorld) async throws -> String {
         let history = try await world.run(["history", "--json"])
-        #expect(history.status == 0, "\(history.errorOutput)", sourceLocation: sourceLocation)
-        let entries = (try? JSONSerialization.jsonObject(with: history.stdout) as? [Any]) ?? nil
-        #expect(entries?.isEmpty == true, "\(history.output)", sourceLocation: sourceLocation)
+        #expect(history.status == 0, "\(history.errorOutput)")
+        return history.output
+    }
+
+    /// No draft (deleted ones too), no buffer left, and the history as it was before (`history`).
+    static func nothingMade(_ world: OutboxWorld, history: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        #expect(try await world.allDrafts().isEmpty, sourceLocation: sourceLocation)
+        #expect(try await Self.history(world) == history, sourceLocation: sourceLocation)
         let buffers = world.home.appendingPathComponent("state/buffers")
         let left = (try? FileManager.default.contentsOfDirectory(atPath: buffers.path)) ?? []
         #expect(left.filter { $0.hasSuffix(".md") }.isEmpty, "\(left)", sourceLocation: sourceLocation)
@@ -24,6 +28,7 @@ import Testing
     func aRefusedThreadEndsTheCommandBeforeTheEditorWithItsOwnStatus(thread: Int, status: Int32, words: String) async throws {
         let world = try await OutboxWorld()
         let editor = try ScriptedEditor(in: world.home, body: "should never be typed")
+        let history = try await Self.history(world)
         let reply = try await world.run(["reply", String(thread)], editor: editor.path)
         #expect(reply.status == status, "\(reply.errorOutput)")
         #expect(!editor.ran, "the editor was started")
@@ -32,7 +37,7 @@ import Testing
         #expect(reply.errorOutput.contains("The editor did not open and no draft was made"), "\(reply.errorOutput)")
         #expect(!reply.errorOutput.contains("queue retry"))
         #expect(reply.output.isEmpty)
-        try await Self.nothingMade(world)
+        try await Self.nothingMade(world, history: history)
         // Nothing was posted either.
         #expect(try await world.requests().allPosts == 0)
     }
