@@ -153,6 +153,45 @@ import Testing
         #expect(!(try everythingStored(fixture.store)).contains(Self.marker))
     }
 
+    /// A missing closing `---` and an unknown key, in a buffer with notices on top and context
+    /// below: both are reported in one round, each at a line the reopened editor shows holding it.
+    @Test func allFrontMatterErrorsAtOnceNameLinesOfTheReopenedBuffer() async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        let second = fixture.root.appendingPathComponent("second.md")
+        let round = fixture.root.appendingPathComponent("round")
+        let environment = try fixture.environment(editor: """
+            if [ ! -e "\(round.path)" ]; then
+              touch "\(round.path)"
+              python3 - "$1" <<'PY'
+            import sys
+            path = sys.argv[1]
+            lines = open(path, encoding="utf-8").read().split("\\n")
+            closing = [i for i, l in enumerate(lines) if l == "---"][1]
+            lines[closing] = "thred: 2"
+            open(path, "w", encoding="utf-8").write("\\n".join(lines))
+            PY
+            else
+              cp "$1" "\(second.path)"
+            fi
+            """)
+        _ = try await EditSession(environment: environment).compose(reply7, extras: Self.extras)
+        let shown = try String(contentsOf: second, encoding: .utf8)
+        let lines = shown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let named = lines.prefix { !$0.hasPrefix("---") }.compactMap { line -> (Int, String)? in
+            guard let range = line.range(of: #"line (\d+): "#, options: .regularExpression) else { return nil }
+            return (Int(line[range].dropFirst(5).dropLast(2)) ?? 0, String(line[range.upperBound...]))
+        }
+        #expect(named.contains { $0.1.contains("unknown key `thred`") }, "\(shown)")
+        #expect(named.contains { $0.1.contains("no closing `---` line") }, "\(shown)")
+        for (number, message) in named {
+            #expect(number >= 1 && number <= lines.count, "line \(number) of \(lines.count): \(message)")
+            #expect(number <= lines.count && lines[number - 1] == "thred: 2", "line \(number) is not the key: \(shown)")
+        }
+        // The context is still below, and what was reported is above the cut.
+        #expect(shown.contains("─── Zoë · Nov 27, 2026 14:02 · post 11"))
+    }
+
     @Test func aDraftLeftFlaggedKeepsNoContextInItsRawText() async throws {
         let fixture = try ComposeFixture()
         defer { fixture.remove() }
