@@ -67,7 +67,7 @@ public enum Buffer {
     /// The user's own text again, with a fresh notice at the top (any older notice removed).
     public static func withNotice(_ notice: [String], over text: String) -> String {
         // An empty notice adds nothing, so a text without one comes back as it was.
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }  // CRLF is one Character
         if let first = lines.first, first.hasPrefix(FrontMatter.commentStart),
            let end = lines.firstIndex(where: { $0.contains("-->") }) {
             lines.removeSubrange(...end)

@@ -30,7 +30,7 @@ public struct CutLine: Equatable, Sendable {
     public func removing(from text: String) -> String {
         var offset = text.startIndex
         while offset < text.endIndex {
-            let end = text[offset...].firstIndex(of: "\n") ?? text.endIndex
+            let end = text[offset...].firstIndex { $0 == "\n" || $0 == "\r\n" } ?? text.endIndex  // "\r\n" is one Character
             if Self.trimmed(text[offset..<end]) == line { return String(text[..<offset]) }
             offset = end < text.endIndex ? text.index(after: end) : end
         }
