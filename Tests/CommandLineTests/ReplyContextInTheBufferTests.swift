@@ -177,10 +177,9 @@ import Testing
         let (_, shown) = try await Self.compose(["reply", String(Self.long), "--quote", String(first), "--context", "2"], world)
         #expect(shown.aboveCut.contains("Post number 1 of the long thread."))
         #expect(shown.postIDs.suffix(2) == ids.suffix(2))
-        withKnownIssue("ComposeCheck shows a quoted post only when the reply page carries it (the 40 newest)") {
-            #expect(shown.postIDs.contains(first), "\(shown.postIDs)")
-            #expect(shown.context.contains("Post number 1 of the long thread."))
-        }
+        // Older than the page's 40: drawn from its quote, in full.
+        #expect(shown.postIDs.contains(first), "\(shown.postIDs)")
+        #expect(shown.context.contains("Post number 1 of the long thread."))
     }
 
     @Test func aPrivateMessageReplyShowsTheMessageAnswered() async throws {

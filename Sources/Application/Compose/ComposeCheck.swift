@@ -1,6 +1,7 @@
 import Common
 import Compose
 import Forum
+import Markup
 import Foundation
 import Store
 
@@ -30,6 +31,8 @@ public struct ComposeCheck: Sendable {
     public struct Result: Sendable {
         public var notices: [String] = []
         public var context: BufferContext?
+        /// Quoted posts older than the page's review: shown from their quotes once fetched.
+        public var olderQuotes: [Int64] = []
     }
 
     /// The target a draft writes to, as the forum's forms know it; nil for one that names none yet.
@@ -61,7 +64,8 @@ public struct ComposeCheck: Sendable {
             return Result(notices: ["Could not ask the forum about \(what) (\(reason)), so nothing of it is shown; "
                 + "\(reachAdvice) before sending."])
         case .open:
-            return Result(context: context(answer.posts, target: target, what: what))
+            let older = target.isReply ? quoted.filter { id in !answer.posts.contains { $0.id == Int(id) } } : []
+            return Result(context: context(answer.posts, target: target, what: what), olderQuotes: older)
         }
     }
 
@@ -141,11 +145,23 @@ public struct ComposeCheck: Sendable {
         return BufferContext(heading: heading, entries: shown.map { entry($0, noun: noun) })
     }
 
+    /// A quoted post the page's review does not carry, drawn from its quote's BBCode.
+    public static func olderQuote(_ id: Int64, bbcode: String, dialect: Dialect) -> BufferContext.Entry {
+        BufferContext.Entry(header: "quoted, older than the thread's latest posts · post \(id)",
+                            text: BBCode.parse(bbcode, dialect: dialect).renderText().trimmingCharacters(in: .newlines))
+    }
+
     private func entry(_ post: ContextPost, noun: String) -> BufferContext.Entry {
         var header = post.author
         if let role = post.role, !role.isEmpty { header += " (\(role))" }
         if !post.date.isEmpty { header += " · " + post.date }
         if let id = post.id { header += " · \(noun) \(id)" }
         return BufferContext.Entry(header: header, text: post.text)
+    }
+}
+
+extension ComposeTarget {
+    var isReply: Bool {
+        if case .reply = self { true } else { false }
     }
 }

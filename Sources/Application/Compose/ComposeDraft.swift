@@ -91,9 +91,17 @@ public struct ComposeDraft: Sendable {
 
     /// What the session shows besides the draft: the notes so far and the check's, the context,
     /// the live preview.
-    private func extras(_ check: ComposeCheck.Result) -> SessionExtras {
+    private func extras(_ check: ComposeCheck.Result, _ fetched: FetchedText = .none) -> SessionExtras {
         let console = context.console
-        return SessionExtras(notices: notices.lines + check.notices, context: check.context, companion: companion,
+        var shown = check.context
+        let dialect = (try? config.profile(named: request.profile))?.dialect ?? .default
+        let older = check.olderQuotes.compactMap { id in
+            fetched.quotes[id].map { ComposeCheck.olderQuote(id, bbcode: $0, dialect: dialect) }
+        }
+        if !older.isEmpty {
+            shown = BufferContext(heading: shown?.heading ?? "The posts you quote.", entries: older + (shown?.entries ?? []))
+        }
+        return SessionExtras(notices: notices.lines + check.notices, context: shown, companion: companion,
                              announce: { console.note($0) })
     }
 
@@ -131,7 +139,7 @@ public struct ComposeDraft: Sendable {
             report.created(draft)
             return draft
         }
-        let result = try await EditSession(environment: environment).compose(content, extras: extras(check))
+        let result = try await EditSession(environment: environment).compose(content, extras: extras(check, fetched))
         repeatNotices(check, fetched)
         return try report.session(result)
     }
@@ -190,7 +198,7 @@ public struct ComposeDraft: Sendable {
             report.save(result)
             return result.draft
         }
-        let result = try await EditSession(environment: environment).edit(draft, extras: extras(check))
+        let result = try await EditSession(environment: environment).edit(draft, extras: extras(check, fetched))
         repeatNotices(check, fetched)
         return try report.session(result)
     }

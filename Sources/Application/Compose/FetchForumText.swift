@@ -33,7 +33,9 @@ public struct FetchForumText: Sendable {
         case let .quotedPosts(posts):
             for post in posts {
                 do {
-                    fetched.pieces.append(try await adapter.quote(postID: Int(post.id), inThread: post.thread.map { Int($0) }))
+                    let quote = try await adapter.quote(postID: Int(post.id), inThread: post.thread.map { Int($0) })
+                    fetched.pieces.append(quote)
+                    fetched.quotes[post.id] = quote
                 } catch {
                     fetched.failures.append(failure("\(post) to quote", error))
                 }

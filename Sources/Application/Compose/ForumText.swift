@@ -37,6 +37,8 @@ public struct QuotedPost: Equatable, Sendable, CustomStringConvertible {
 /// What came back: the forum's BBCode, exactly as it gave it, and what could not be fetched.
 public struct FetchedText: Sendable {
     public var pieces: [String] = []
+    /// Each quoted post's quote, by the post's id.
+    public var quotes: [Int64: String] = [:]
     /// A subject to use when the command line gave none ("Re: ..." for a PM reply).
     public var subject: String?
     /// The text is a post's current version (edit-post): it becomes the draft's first revision.

@@ -101,7 +101,4 @@ struct LazyEditor: Editor {
         let command = try EditorCommand.resolve(environment: environment, configured: configured)
         return try await TerminalEditor(command: command).edit(file, line: line)
     }
-
-    /// With the cursor line: without this, the protocol's default dropped it (no `+N` ever reached vim).
-    func edit(_ file: URL, line: Int?) async throws -> Int32 { try await TerminalEditor(command: try EditorCommand.resolve(environment: environment, configured: configured)).edit(file, line: line) }
 }
