@@ -61,7 +61,23 @@ public enum Buffer {
         let delimiters = lines.filter { FrontMatter.isDelimiter($0.text) }.prefix(2)
         guard delimiters.count == 2, let closing = delimiters.last else { return nil }
         let all = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return min(closing.number + 1, max(1, all.count))
+        // Quotes fetched from the forum open the body in ```bbcode fences; writing goes below
+        // them (a word typed on a fence line would break it), on the blank line that follows.
+        var line = closing.number + 1  // 1-based; `all[line - 1]` is that line
+        while line <= all.count, let fence = fenceOpening(all[line - 1]) {
+            guard let end = all[line...].firstIndex(where: { String($0).trimmingTrailingWhitespace() == fence }) else { break }
+            line = end + 2  // the line after the closing fence (0-based `end` is line `end + 1`)
+            // A blank line between two quotes' fences: on to the next fence.
+            if line < all.count, all[line - 1].allSatisfy(\.isWhitespace), fenceOpening(all[line]) != nil { line += 1 }
+        }
+        return min(line, max(1, all.count))
+    }
+
+    /// The closing fence of a line that opens a ```bbcode block (three or more backticks), or nil.
+    private static func fenceOpening(_ line: Substring) -> String? {
+        let ticks = line.prefix { $0 == "`" }
+        guard ticks.count >= 3, line.dropFirst(ticks.count) == "bbcode" else { return nil }
+        return String(ticks)
     }
 
     /// The user's own text again, with a fresh notice at the top (any older notice removed).
