@@ -22,6 +22,23 @@ import Testing
         #expect(line(Buffer.bodyLine(in: text), of: text) == "the first body line")
     }
 
+    /// Quotes from the forum open a reply's body in ```bbcode fences: the cursor goes below them,
+    /// where the reply is written, never onto a fence line.
+    @Test(arguments: [1, 2, 3])
+    func quotesAtTheTopOfTheBodyPutTheCursorBelowThem(quotes: Int) {
+        let fenced = (1...quotes).map { "```bbcode\n[quote=\"Zoë\" post=\"\($0)\"]\nquoted \($0)\n[/quote]\n```" }
+        var quoting = content
+        quoting.body = fenced.joined(separator: "\n\n") + "\n"
+        let text = Buffer.render(quoting)
+        let number = Buffer.bodyLine(in: text)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(number.map { lines[$0 - 2] } == "```", "the line above the cursor closes the last quote's fence")
+        #expect(line(number, of: text) == "", "\(text)")
+        // A fence that never closes is left as it is: the cursor stays on the body's first line.
+        quoting.body = "```bbcode\n[quote]no end"
+        #expect(Buffer.bodyLine(in: Buffer.render(quoting)) == 7)
+    }
+
     @Test(arguments: [1, 2, 5])
     func noticesOnTopMoveTheBodyLineDownByTheirLength(count: Int) {
         let notices = (1...count).map { "notice \($0)" }
