@@ -208,7 +208,9 @@ import Testing
             await #expect {
                 _ = try await SandboxServer.start(SandboxConfiguration(port: first.port))
             } throws: { error in
-                String(describing: error) == "port \(first.port) on 127.0.0.1 is in use; choose another with --port N"
+                // The program holding it is a sandbox, which says where its data is (issue 26).
+                String(describing: error) == "a sandbox is already running on 127.0.0.1:\(first.port) "
+                    + "(data in \(first.dataDirectory.path)); use it as it is, or choose another port with --port N"
                     && (error as? SandboxServer.StartError)?.status == SandboxServer.StartError.portInUseStatus
                     && SandboxServer.StartError.portInUseStatus != .unavailable
             }
