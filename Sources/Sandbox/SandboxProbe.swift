@@ -5,9 +5,10 @@ import Glibc
 
 /// Asks whatever holds a port on 127.0.0.1 for `GET /_sandbox/status.json`: a sandbox answers
 /// with its `SandboxStatus`, any other program with something else or nothing. Plain sockets with a
-/// one-second limit, so that a silent program costs a second, not a hang.
+/// limit of a few seconds (a busy machine's sandbox may take more than one), so that a silent
+/// program costs those, not a hang.
 public enum SandboxProbe {
-    public static func status(port: UInt16, timeout: TimeInterval = 1) async -> SandboxStatus? {
+    public static func status(port: UInt16, timeout: TimeInterval = 3) async -> SandboxStatus? {
         // Blocking reads, so off the cooperative pool: the sandbox asked may be in this process.
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {

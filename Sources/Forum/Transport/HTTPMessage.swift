@@ -123,8 +123,9 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidURL: "\(url.absoluteString) is not a URL Missive can fetch"
         case .cannotConnect where isLoopback:
             // Nothing listens on this machine: most likely the sandbox, not started (yet). libcurl's
-            // words ("Couldn't connect to server") say no more than that, so they are left out.
-            "cannot connect to \(host):\(url.port.map(String.init) ?? "80"); if it is the sandbox, \(Self.startSandbox)"
+            // words stay: they name a proxy when it is the proxy that does not answer.
+            "cannot connect to \(host):\(url.port.map(String.init) ?? "80")" + (detail.isEmpty ? "" : " (\(detail))")
+                + "; if it is the sandbox, \(Self.startSandbox)"
         case .cannotConnect: "cannot connect to \(host)"
         case .timedOut: requestSent ? "\(host) did not answer in time" : "timed out connecting to \(host)"
         case .redirectLoop: "\(host) redirects in a loop"
