@@ -149,7 +149,10 @@ import Testing
             #expect(dump.threads.count == 8)
             #expect(dump.posts.count == 54)
             #expect(dump.threads.flatMap(\.postIds).sorted() == dump.posts.map(\.id).sorted())
-            #expect(dump.messages.map(\.folder).sorted() == ["inbox", "sent"])
+            // Zoë's message to sandbox and, since issue 26, to Missive Tester: each in an inbox and in her Sent Items.
+            #expect(dump.messages.map(\.folder).sorted() == ["inbox", "inbox", "sent", "sent"])
+            let testers = try #require(dump.messages.first { $0.id == Seed.Ids.testersMessage })
+            #expect(testers.owner == "Missive Tester" && testers.from == "Zoë" && testers.folder == "inbox")
             #expect(dump.posts.first { $0.id == Seed.Ids.ownPost }?.author == "sandbox")
             let raw = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
             #expect(Set(raw?.keys.map { $0 } ?? []) == ["users", "forums", "threads", "posts", "messages"])
