@@ -5,8 +5,8 @@ import Glibc
 
 /// Asks whatever holds a port on 127.0.0.1 for `GET /_sandbox/status.json`: a sandbox answers
 /// with its `SandboxStatus`, any other program with something else or nothing. Plain sockets with a
-/// limit of five seconds (a sandbox on a busy machine took more than three to answer in a test run), so that a silent
-/// program costs those, not a hang.
+/// limit of five seconds (a sandbox on a busy machine took more than three to answer in a test
+/// run), so that a silent program costs those, not a hang.
 public enum SandboxProbe {
     public static func status(port: UInt16, timeout: TimeInterval = 5) async -> SandboxStatus? {
         // Blocking reads, so off the cooperative pool: the sandbox asked may be in this process.
