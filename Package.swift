@@ -89,11 +89,19 @@ let package = Package(
             path: "Sources/Application"
         ),
 
+        // The sandbox's options and help, declared once for `missive sandbox` and `missive-sandbox`
+        // (which hands on exactly the options given); no forum code, so `missive` stays without it.
+        .target(
+            name: "SandboxOptions",
+            dependencies: ["Common", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/SandboxOptions"
+        ),
+
         // Executables: the command line is the composition root; the sandbox is its own program.
         .executableTarget(
             name: "missive",
             dependencies: [
-                "Common", "Markup", "Store", "Forum", "Compose", "Outbox", "Application", "LivePreview",
+                "Common", "Markup", "Store", "Forum", "Compose", "Outbox", "Application", "LivePreview", "SandboxOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ],
@@ -107,7 +115,7 @@ let package = Package(
         .executableTarget(name: "forum-bench", dependencies: ["Forum", "Common", "CLibXML2"], path: "Sources/ForumBench"),
         .executableTarget(
             name: "missive-sandbox",
-            dependencies: ["Sandbox", "Markup", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Sandbox", "SandboxOptions", "Markup", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/missive-sandbox"
         ),
 

@@ -204,6 +204,9 @@ public enum ForumError: MissiveError, Equatable {
     public var description: String {
         switch self {
         case let .rejected(rejection): "the forum refused: \(rejection)"
+        // A local forum that does not answer has been told how to start; waiting would not help.
+        case let .retryLater(nil, .unreachable(message)) where message.hasSuffix(TransportError.startSandbox):
+            message
         case let .retryLater(after, reason):
             "\(reason)" + (after.map { "; try again in \(Int($0.components.seconds)) seconds" } ?? "; try again later")
         case let .unexpected(evidence): "the forum's answer could not be read: \(evidence)"

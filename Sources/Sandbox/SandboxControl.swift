@@ -23,7 +23,8 @@ import GRDB
 ///   THREADID (which must exist).
 /// - `POST /_sandbox/thread?threadid=N[&closed=on|off][&archived=on|off]`.
 /// - `GET /_sandbox/loop`: redirects to itself, for the `loop` fault.
-/// - `GET /_sandbox/status.json`: `{"images_url": ...}`, where the image host listens (its own port).
+/// - `GET /_sandbox/status.json`: `{"images_url": ..., "data_directory": ..., "pid": ...}`: where the
+///   image host listens (its own port), where the data is, and the process serving.
 extension SandboxHTTPHandler {
     static let controls = ["state.json", "requests.json", "reset-requests", "fault", "expire-sessions", "standing",
                            "cloudflare", "forum", "thread", "loop", "status.json"]
@@ -83,7 +84,7 @@ extension SandboxHTTPHandler {
         case "loop":
             return .redirect(to: "/_sandbox/loop")
         case "status.json":
-            return .json(try SandboxStatus(imagesURL: imagesURL).encoded())
+            return .json(try SandboxStatus(imagesURL: imagesURL, dataDirectory: dataDirectory.path, pid: getpid()).encoded())
         default:
             throw ControlProblem(message: "unknown sandbox control: \(name)")
         }

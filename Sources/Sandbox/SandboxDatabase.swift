@@ -32,6 +32,7 @@ struct SandboxDatabase: Sendable {
         migrator.registerMigration("schema-2", migrate: Self.addArchivesAndClosedRedirects)
         migrator.registerMigration("seed") { db in try Seed.insert(into: db, now: now) }
         migrator.registerMigration("seed-2") { db in try Seed.upgradeFirstSeed(db, now: now) }
+        migrator.registerMigration("seed-3") { db in try Seed.insertTestersMessage(into: db, now: now) }
         try migrator.migrate(queue)
     }
 

@@ -11,6 +11,9 @@ struct SandboxHTTPHandler: HTTPHandler {
     let cloudflare: CloudflareGate
     /// Where the image host listens, for `/_sandbox/status.json`.
     let imagesURL: URL
+    /// Where the forum keeps its data, for `/_sandbox/status.json`: what a second sandbox started
+    /// on the same port tells its user.
+    let dataDirectory: URL
 
     /// Scripts whose POSTs change something: what `on=post` faults and `failNextPost` aim at.
     static let postingScripts: Set<String> = ["newreply.php", "editpost.php", "newthread.php", "private.php"]

@@ -71,10 +71,17 @@ public final class SandboxServer: Sendable {
         }
 
         /// Another program holds the port: a status of its own (75, try again later), so a
-        /// script can tell it from a sandbox that cannot start at all.
-        init(portInUse port: UInt16, option: String) {
-            self.init(description: "port \(port) on 127.0.0.1 is in use; choose another with \(option) N",
-                      status: Self.portInUseStatus)
+        /// script can tell it from a sandbox that cannot start at all. When that program is a
+        /// sandbox (`running`, what its status page said), the forum the user wanted is there already.
+        init(portInUse port: UInt16, option: String, running: SandboxStatus?) {
+            let description = if let running {
+                "a sandbox is already running on 127.0.0.1:\(port)"
+                    + (running.dataDirectory.map { " (data in \($0))" } ?? "")
+                    + "; use it as it is, or choose another port with \(option) N"
+            } else {
+                "port \(port) on 127.0.0.1 is in use by another program; choose another with \(option) N"
+            }
+            self.init(description: description, status: Self.portInUseStatus)
         }
 
         public static let portInUseStatus = ExitStatus.tempFailure
@@ -114,7 +121,8 @@ public final class SandboxServer: Sendable {
         let startForum = { (imagesURL: URL) in
             try await Listener.start(port: configuration.port, option: "--port", pool: pool,
                                      handler: SandboxHTTPHandler(forum: forum, dice: dice, counter: RequestCounter(),
-                                                                 cloudflare: cloudflare, imagesURL: imagesURL))
+                                                                 cloudflare: cloudflare, imagesURL: imagesURL,
+                                                                 dataDirectory: directory))
         }
         // The forum's status page names the image host's address. A given image port is known
         // before binding, so the forum binds first and a taken --port is the error reported (the
@@ -165,7 +173,7 @@ public final class SandboxServer: Sendable {
             while await !http.isListening {
                 if let error = await failure.error {
                     if case SocketError.failed(_, EADDRINUSE, _)? = error as? SocketError {
-                        throw StartError(portInUse: wanted, option: option)
+                        throw StartError(portInUse: wanted, option: option, running: await SandboxProbe.status(port: wanted))
                     }
                     throw StartError(description: "could not listen on 127.0.0.1:\(wanted): \(error.localizedDescription)")
                 }

@@ -52,6 +52,9 @@ public enum Seed {
         public static let ownPost: Int64 = 500_000_002
         /// A message from `Zoë` in `sandbox`'s inbox.
         public static let inboxMessage: Int64 = 9_000_001
+        /// A message from `Zoë` in the tester's inbox (the README's `missive pm Zoë --reply-to`),
+        /// in a fresh sandbox; one seeded before it gets the next free id.
+        public static let testersMessage: Int64 = 9_000_003
     }
 
     /// How long the seeded probation lasts from the moment the data was created.
@@ -143,6 +146,22 @@ public enum Seed {
                        arguments: [Ids.askTellForum])
         try db.execute(sql: "UPDATE thread SET secondaryTagId = 1 WHERE id = ?", arguments: [Ids.askThread])
         try insertSecondSeed(into: db, now: now)
+    }
+
+    /// The third seed: a message from Zoë waiting for the tester, the account a new user logs in
+    /// as, so that reading and answering a PM can be tried at once. Its copy is in Zoë's Sent Items,
+    /// as the forum keeps one.
+    static func insertTestersMessage(into db: Database, now: Date) throws {
+        let id = try SandboxForum.nextId(db, table: "message", first: Ids.testersMessage)
+        let title = "Welcome, \(Account.tester.username)"
+        let text = "Hi! This message waits in your inbox so that you can try private messages: "
+            + "`missive pm Zoë --reply-to \(id)` answers it, quoting it."
+        for (copy, owner, folder) in [(id, Account.tester.id, MessageRecord.inbox), (id + 1, Account.other.id, MessageRecord.sentItems)] {
+            try MessageRecord(id: copy, ownerId: owner, folderId: folder, fromId: Account.other.id,
+                              toId: Account.tester.id, title: title, bbcode: text, iconId: 0,
+                              sentAt: now.addingTimeInterval(-1800), seen: folder == MessageRecord.sentItems,
+                              repliedTo: false, forwarded: false, previousMessageId: nil).insert(db)
+        }
     }
 
     /// What the second seed adds: an account without Platinum, SA-Mart, an archived forum and

@@ -79,8 +79,9 @@ extension Store {
 
     /// Open drafts (with `includeClosed`, sent and deleted ones too) whose subject or body has every
     /// word of `query` (as the start of a word), best matches first; a subject match counts double.
-    /// The excerpt is the matching words in context.
-    public func search(_ query: String, includeClosed: Bool = false, limit: Int? = nil) throws -> [DraftSummary] {
+    /// The excerpt is the matching words in context, each between `marks` (SQLite's snippet marks).
+    public func search(_ query: String, includeClosed: Bool = false, limit: Int? = nil,
+                       marks: (open: String, close: String) = ("[", "]")) throws -> [DraftSummary] {
         guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else {
             throw StoreError.invalid("'\(query)' has no words to search for")
         }
@@ -91,10 +92,10 @@ extension Store {
             guard !ranked.isEmpty else { return [] }
             var byID: [Int64: DraftSummary] = [:]
             try Store.scan(db, sql: """
-                SELECT \(Store.listingColumns), snippet(draft_fts, -1, '[', ']', '...', 12)
+                SELECT \(Store.listingColumns), snippet(draft_fts, -1, ?, ?, '...', 12)
                 FROM draft_fts CROSS JOIN draft ON draft.id = draft_fts.rowid
                 WHERE draft_fts MATCH ? AND +draft_fts.rowid IN (\(ranked.map(String.init).joined(separator: ",")))
-                """, arguments: [pattern]) { byID[$0.id] = DraftSummary($0) }
+                """, arguments: [marks.open, marks.close, pattern]) { byID[$0.id] = DraftSummary($0) }
             return ranked.compactMap { byID[$0] }
         }
     }

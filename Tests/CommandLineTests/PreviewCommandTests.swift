@@ -135,7 +135,8 @@ import Testing
 
         let failing = try runMissive(["preview", file, "--html", "--open"],
                                      environment: environment.merging(["BROWSER": "false"]) { $1 })
-        #expect(failing.status == 69)
+        // 1, not 69 (the forum unreachable): the page is there, only the browser failed (issue 26).
+        #expect(failing.status == 1)
         #expect(failing.errorOutput.contains("could not open"))
     }
 

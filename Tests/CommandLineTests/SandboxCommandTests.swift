@@ -40,7 +40,9 @@ import Testing
         defer { withExtendedLifetime(neighbour) {} }
         let second = try runMissive(["sandbox", "--port", String(port), "--temp"])
         #expect(second.status == 75)
-        #expect(second.errorOutput.contains("port \(port) on 127.0.0.1 is in use; choose another with --port N"))
+        // The program holding the port is a sandbox: it says so, and where its data is (issue 26).
+        #expect(second.errorOutput.contains("a sandbox is already running on 127.0.0.1:\(port) (data in /"), "\(second.errorOutput)")
+        #expect(second.errorOutput.contains("choose another port with --port N"), "\(second.errorOutput)")
     }
 
     /// Without --data the forum lives in MISSIVE_HOME/state/sandbox: a restart keeps its posts and

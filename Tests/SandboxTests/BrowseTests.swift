@@ -149,7 +149,10 @@ import Testing
             #expect(dump.threads.count == 8)
             #expect(dump.posts.count == 54)
             #expect(dump.threads.flatMap(\.postIds).sorted() == dump.posts.map(\.id).sorted())
-            #expect(dump.messages.map(\.folder).sorted() == ["inbox", "sent"])
+            // Zoë's message to sandbox and, since issue 26, to Missive Tester: each in an inbox and in her Sent Items.
+            #expect(dump.messages.map(\.folder).sorted() == ["inbox", "inbox", "sent", "sent"])
+            let testers = try #require(dump.messages.first { $0.id == Seed.Ids.testersMessage })
+            #expect(testers.owner == "Missive Tester" && testers.from == "Zoë" && testers.folder == "inbox")
             #expect(dump.posts.first { $0.id == Seed.Ids.ownPost }?.author == "sandbox")
             let raw = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
             #expect(Set(raw?.keys.map { $0 } ?? []) == ["users", "forums", "threads", "posts", "messages"])
@@ -208,7 +211,9 @@ import Testing
             await #expect {
                 _ = try await SandboxServer.start(SandboxConfiguration(port: first.port))
             } throws: { error in
-                String(describing: error) == "port \(first.port) on 127.0.0.1 is in use; choose another with --port N"
+                // The program holding it is a sandbox, which says where its data is (issue 26).
+                String(describing: error) == "a sandbox is already running on 127.0.0.1:\(first.port) "
+                    + "(data in \(first.dataDirectory.path)); use it as it is, or choose another port with --port N"
                     && (error as? SandboxServer.StartError)?.status == SandboxServer.StartError.portInUseStatus
                     && SandboxServer.StartError.portInUseStatus != .unavailable
             }

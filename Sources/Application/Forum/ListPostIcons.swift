@@ -47,8 +47,9 @@ public struct PostIconsError: MissiveError, Equatable {
         case .rejected(.notLoggedIn):
             self = .notLoggedIn(profile: profile.name, named: named)
         case let .retryLater(_, .unreachable(message)):
-            self.init(status: error.status, description: "the forum at \(profile.baseURL) could not be reached (\(message)); "
-                + "is it up (`missive sandbox` for the practice forum)?")
+            // A local forum's message already says how to start the sandbox.
+            let advice = message.hasSuffix(TransportError.startSandbox) ? "" : "; is it up (`missive sandbox` for the practice forum)?"
+            self.init(status: error.status, description: "the forum at \(profile.baseURL) could not be reached (\(message))" + advice)
         case let .rejected(.forumError(_, message)), let .rejected(.doesNotExist(_, message)):
             // The one page asked for is the forum's new-thread form: an error page there means no such forum.
             self.init(status: .noInput, description: "forum \(forumID) has no new-thread form to read: the forum says "

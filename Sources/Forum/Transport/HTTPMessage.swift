@@ -121,6 +121,11 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         let host = url.host ?? url.absoluteString
         let what: String = switch kind {
         case .invalidURL: "\(url.absoluteString) is not a URL Missive can fetch"
+        case .cannotConnect where isLoopback:
+            // Nothing listens on this machine: most likely the sandbox, not started (yet). libcurl's
+            // words stay: they name a proxy when it is the proxy that does not answer.
+            "cannot connect to \(host):\(url.port.map(String.init) ?? "80")" + (detail.isEmpty ? "" : " (\(detail))")
+                + "; if it is the sandbox, \(Self.startSandbox)"
         case .cannotConnect: "cannot connect to \(host)"
         case .timedOut: requestSent ? "\(host) did not answer in time" : "timed out connecting to \(host)"
         case .redirectLoop: "\(host) redirects in a loop"
@@ -130,6 +135,17 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case .tooLarge: "\(host) sent more than Missive will read"
         case .other: "the request to \(host) failed"
         }
+        if kind == .cannotConnect, isLoopback { return what }
         return detail.isEmpty ? what : "\(what) (\(detail))"
+    }
+
+    /// What to do about a local forum that does not answer. The sandbox is the forum on
+    /// 127.0.0.1 that a new user has; waiting ("try again later") would not start it.
+    public static let startSandbox = "start it with `missive sandbox`"
+
+    /// 127.0.0.1, localhost or ::1: this machine, where only a forum started here can answer.
+    public var isLoopback: Bool {
+        guard let host = url.host?.lowercased() else { return false }
+        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 }

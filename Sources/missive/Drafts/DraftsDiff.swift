@@ -8,7 +8,9 @@ struct DraftsDiff: AsyncParsableCommand {
         discussion: """
             Without REV, compares the revision before the current one with the current one; when the \
             current one is the first (after `missive undo`), compares it with the newest, which undo took \
-            back. In --json, diff is "" when nothing changed, and null (as old_revision is) when the draft \
+            back. The bodies are compared line by line; a front matter key that changed is one line above \
+            them ("subject: old → new"); Missive's own comment is never shown. On a terminal the diff is \
+            coloured as `git diff` colours one (not when piped, nor with NO_COLOR). In --json, diff is "" when nothing changed, and null (as old_revision is) when the draft \
             has only one revision.
             """)
 
@@ -26,7 +28,9 @@ struct DraftsDiff: AsyncParsableCommand {
         let result = try DiffDraft(store: workspace.store).run(id, revision: revision)
         if json { return try printJSON(DiffJSON(draft: id, oldRevision: result.old, newRevision: result.new, diff: result.diff)) }
         guard let diff = result.diff else { return Console.note("draft \(id) has only one revision; nothing to compare") }
-        if diff.isEmpty { Console.note("no differences") } else { Console.print(diff.trimmingTrailingNewlines()) }
+        guard !diff.isEmpty else { return Console.note("no differences") }
+        let text = diff.trimmingTrailingNewlines()
+        Console.print(TableTerminal.colour() ? DiffPaint.paint(text) : text)
     }
 }
 

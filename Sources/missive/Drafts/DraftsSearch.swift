@@ -9,7 +9,9 @@ struct DraftsSearch: AsyncParsableCommand {
         abstract: "Search the subjects and bodies of open drafts, best matches first.",
         discussion: """
             Every word must appear (as the start of a word): `flood contr` finds "flood control". \
-            With --all, what was sent or deleted is searched too: where did I say that?
+            With --all, what was sent or deleted is searched too: where did I say that? On a terminal \
+            the words found are bold; piped or with NO_COLOR they are not marked at all (--json marks \
+            them [word]). When no open draft matches but sent or deleted ones do, it says so.
             """)
 
     @Argument(help: ArgumentHelp("The words to look for.", valueName: "query"))
@@ -33,43 +35,47 @@ struct DraftsSearch: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open(access: .readOnly)
-        let rows = try SearchDrafts(store: workspace.store).run(query, includeClosed: all, limit: limit)
-        if json { try DraftJSON.print(rows.map(DraftJSON.init)) } else {
-            var table = DraftTable()
-            let terms = query.flatMap { $0.split(whereSeparator: \.isWhitespace) }.map(String.init)
-            let colour = TableTerminal.colour()
-            for var row in rows {
-                row.excerpt = Self.highlight(row.excerpt, terms: terms, colour: colour)
-                table.append(row)
-            }
-            table.print(empty: "no draft matches", headers: headerOptions.headers)
+        let search = SearchDrafts(store: workspace.store)
+        let rows = try search.run(query, includeClosed: all, limit: limit)
+        // Scripts keep the marks they always had: `[word]` in the excerpt.
+        let marks = json ? MatchStyle.brackets : TableTerminal.colour() ? .bold : .none
+        let shown = rows.map { row in
+            var row = row
+            row.excerpt = marks.render(row.excerpt)
+            return row
         }
+        if json { return try DraftJSON.print(shown.map(DraftJSON.init)) }
+        var table = DraftTable()
+        for row in shown { table.append(row) }
+        table.print(empty: try rows.isEmpty && !all ? nothingOpenMatches(search) : "no draft matches",
+                    headers: headerOptions.headers)
+    }
+
+    /// What to say when no open draft matches: that some sent or deleted ones do, and the
+    /// command that shows them, when they do.
+    private func nothingOpenMatches(_ search: SearchDrafts) throws -> String {
+        let closed = try search.closedMatches(query)
+        guard !closed.isEmpty else { return "no draft matches" }
+        let words = query.map(ShellWord.quote).joined(separator: " ")
+        return "no open draft matches; \(closed.phrase): `missive drafts search \(words) --all`"
     }
 }
 
-extension DraftsSearch {
-    /// The excerpt with SQLite's match marks (`[word]` around each word found) made bold
-    /// (ESC[1m … ESC[0m) when `colour`, or taken away. Only a bracketed single word that starts
-    /// with one of the search `terms` counts as a mark: BBCode's `[b]` and `[quote]` stay.
-    static func highlight(_ excerpt: String, terms: [String], colour: Bool) -> String {
-        let folded = terms.map { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
-        var output = ""
-        var rest = Substring(excerpt)
-        while let open = rest.firstIndex(of: "[") {
-            output += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(where: { $0 == "]" || $0 == "[" || $0.isWhitespace }), after[close] == "]" {
-                let word = after[..<close]
-                let key = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                if !word.isEmpty, folded.contains(where: { key.hasPrefix($0) }) {
-                    output += colour ? "\u{1B}[1m\(word)\u{1B}[0m" : String(word)
-                    rest = after[after.index(after: close)...]
-                    continue
-                }
-            }
-            output += "["
-            rest = after
+/// How the words found are marked in an excerpt.
+enum MatchStyle {
+    /// `--json`: `[word]`, as scripts have always read them.
+    case brackets
+    /// A terminal with colour: bold, which takes no columns and no characters of the text.
+    case bold
+    /// Piped or NO_COLOR: no marks at all. Any character added would be read as text (a bracket
+    /// as BBCode, a star as Markdown) by whatever the lines are pasted into.
+    case none
+
+    func render(_ excerpt: String) -> String {
+        switch self {
+        case .brackets: MatchMarks.render(excerpt, before: "[", after: "]")
+        case .bold: MatchMarks.render(excerpt, before: "\u{1B}[1m", after: "\u{1B}[0m")
+        case .none: MatchMarks.render(excerpt, before: "", after: "")
         }
-        return output + rest
     }
 }

@@ -20,8 +20,10 @@ struct PreviewCommand: AsyncParsableCommand {
 
             In a terminal the preview uses as many colours as the terminal has; it is plain text when \
             standard output is not a terminal or NO_COLOR is set. --html writes a self-contained page \
-            instead (to standard output, or to --output FILE); --open shows it with $BROWSER, or \
-            xdg-open when BROWSER is not set.
+            instead: to standard output when it is piped; on a terminal to a file named after the \
+            draft in Missive's state directory (previews/draft-1.html), whose path it prints; or to \
+            --output FILE. --open shows it with $BROWSER, or xdg-open when BROWSER is not set; \
+            without a browser it says so, keeps the file, and exits 1.
 
             Local images in Markdown (![cat](cat.png), ~/pics/x.jpg, /abs/y.gif: paths relative to \
             the current directory) are shown before they are uploaded: the terminal names each with \
@@ -162,20 +164,9 @@ struct PreviewCommand: AsyncParsableCommand {
                             format: format.flatMap(DraftFormat.init(rawValue:)))
     }
 
-    /// The page to standard output, to --output, or (with --open) to a file that a browser opens.
+    /// The page to standard output, to --output, or to a file of its own (see `PreviewDestination`).
     private func writePage(_ themedPage: ThemedPage, paths: MissivePaths) throws {
-        let page = themedPage.render()
-        var destination = output.map { URL(fileURLWithPath: $0) }
-        if destination == nil && open {
-            // A browser needs a file; keep it with Missive's other working files.
-            try? FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
-            destination = paths.state.appendingPathComponent("preview.html")
-        }
-        guard let destination else {
-            writeOut(page)
-            return
-        }
-        try PreviewFile.write(page, to: destination)
-        if open { try Browser.open(destination) }
+        try PreviewDestination.choose(output: output, open: open, target: target, paths: paths)
+            .deliver(themedPage.render(), target: target, open: open)
     }
 }

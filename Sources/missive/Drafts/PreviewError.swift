@@ -10,7 +10,8 @@ enum PreviewError: MissiveError {
     case tooNarrow(Int)
     case noSuchTarget(String)
     case cannotWrite(String, reason: String)
-    case cannotOpen(String, tried: [String])
+    /// The page was written to the file named, but no browser showed it.
+    case cannotOpen(String, Browser.Failure)
     case brokenDraft(Int64, problem: String)
     case needsRemote(String)
     case badTimeout(Int)
@@ -32,7 +33,9 @@ enum PreviewError: MissiveError {
         case .noSuchTarget: .noInput
         case .brokenDraft, .incompleteTarget: .dataError
         case .cannotWrite: .cantCreate
-        case .cannotOpen: .unavailable
+        // Not 69, which says the forum cannot be reached: the page is there, only the browser is
+        // missing, which no other status of sysexits.h describes.
+        case .cannotOpen: .failure
         }
     }
 
@@ -50,8 +53,11 @@ enum PreviewError: MissiveError {
             "\(target): no such file" + (Int64(target) != nil ? " (and not a draft id)" : "")
         case let .cannotWrite(path, reason):
             "cannot write \(path): \(reason)"
-        case let .cannotOpen(path, tried):
-            "could not open \(path) with \(tried.joined(separator: " or ")); open it yourself, or set BROWSER"
+        case let .cannotOpen(path, .noBrowser):
+            "no browser to open \(path): BROWSER is not set and xdg-open is not installed; the page is kept there"
+        case let .cannotOpen(path, .failed(tried, status)):
+            "could not open \(path) with \(tried.joined(separator: " or "))"
+                + (status.map { " (exit status \($0))" } ?? "") + "; the page is kept there: open it yourself, or set BROWSER"
         case let .brokenDraft(id, problem):
             "draft \(id) cannot be previewed until its front matter is fixed (`missive drafts edit \(id)`): \(problem)"
         case .needsRemote(let option):
