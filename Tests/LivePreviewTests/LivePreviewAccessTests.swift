@@ -81,8 +81,15 @@ import Testing
         let fixture = try await PreviewFixture()
         defer { Task { await fixture.finish() } }
         let port = String(format: "%04X", fixture.port)
-        let ipv4 = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
-        let ipv6 = (try? String(contentsOfFile: "/proc/net/tcp6", encoding: .utf8)) ?? ""
+        // Read to the end: /proc files say they are empty, and a one-read copy of the table stops
+        // at its first page, which a busy machine's hundreds of sockets fill before ours.
+        func table(_ path: String) -> String {
+            guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+            defer { try? handle.close() }
+            return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+        }
+        let ipv4 = table("/proc/net/tcp")
+        let ipv6 = table("/proc/net/tcp6")
         var listening: [String] = []
         for line in (ipv4 + ipv6).split(separator: "\n") {
             let fields = line.split(separator: " ")
