@@ -51,6 +51,8 @@ public actor Sender {
     var seenQueue: QueueSnapshot?
     var movedByMe = Set<Int64>()
     var changes: StoreChanges?
+    /// Items whose time was missed, and when they were scheduled: their outcome says how late.
+    var missedTimes: [Int64: Date] = [:]
 
     public init(
         store: Store, adapters: any ForumAdapterSource, settings: SenderSettings = SenderSettings(),
@@ -159,6 +161,7 @@ public actor Sender {
     // MARK: Windows and claims
 
     private func openWindows(ids: [Int64]?, now: Date) throws {
+        try sortMissed(ids: ids, now: now)
         var damaged: [Damaged] = []
         let until = now.addingTimeInterval(settings.undoWindow)
         let started = try Outbox(store: store).startWindows(ids: ids, until: until, now: now, damaged: &damaged)
@@ -322,7 +325,7 @@ public actor Sender {
         item.lastError = verdict.label == "sent" ? nil : verdict.message
         let nextAttempt = try finish(&item, attempt: attempt, outcome: verdict.label, evidence: "\(outcome)", event: verdict.event,
                                      next: verdict.carryOn ? next : nil, pace: verdict.pace)
-        report.outcome(item, verdict.message)
+        report.outcome(item, verdict.message + lateNote(item, now: now))
         return (verdict.carryOn, nextAttempt)
     }
 

@@ -23,6 +23,10 @@ struct OutboxWiring {
         policy.maxFailures = workspace.config.retry.attempts
         settings.policy = policy
         settings.grace = TimeInterval(workspace.config.retry.grace)
+        let config = workspace.config
+        settings.lateLimits = LateLimits(
+            everywhere: config.lateLimit,
+            profiles: Dictionary(config.profiles.compactMap { profile in profile.lateLimit.map { (profile.name, $0) } }) { a, _ in a })
         return settings
     }
 }
