@@ -100,7 +100,8 @@ public actor Sender {
     }
 
     private func send(_ scope: Scope) async throws -> SendSummary {
-        let ids: [Int64]? = if case let .due(ids) = scope { ids } else { nil }
+        let named: [Int64]? = if case let .due(ids) = scope { ids } else { nil }
+        var ids = try profileScoped(named)
         // `maxWait` bounds the whole run, not each wait: a forum that fails every request would
         // otherwise keep one run going for as many backoffs as the policy allows.
         let waitLimit = now().addingTimeInterval(settings.maxWait)
@@ -108,6 +109,8 @@ public actor Sender {
         while stop.requested == nil {
             // Taken before anything is read: a commit after this wakes the wait below.
             let mark = changes?.bell.rings
+            // A profile's items queued meanwhile join its watch.
+            if settings.profile != nil, !first { ids = try profileScoped(named) }
             let now = now()
             if scope == .watch { try noticeChanges(now: now) }
             if first || scope == .watch {
@@ -128,7 +131,7 @@ public actor Sender {
                         + "of \(Int(settings.maxWait)) s ends first; it stays queued")
                     break
                 }
-                await wait(until: due, reason: reason, unlessChanged: { [self] now in try? nextWake(ids: ids, scope: scope, now: now)?.0 })
+                await wait(until: due, reason: reason, unlessChanged: { [self, ids] now in try? nextWake(ids: ids, scope: scope, now: now)?.0 })
                 continue
             }
             try await process(batch)

@@ -38,10 +38,12 @@ struct ConfiguredSenders: SenderSource {
     var timeout: Int
     var maxWait: TimeInterval?
     var credentials: (any CredentialSource)?
+    var profile: String?
 
     func sender(progress: any SendProgress) -> Sender {
         var settings = wiring.settings(timeout: timeout)
         if let maxWait { settings.maxWait = maxWait }
+        settings.profile = profile
         let stop = StopSignal()
         StopSignals.install(stop)
         let workspace = wiring.workspace
