@@ -46,6 +46,9 @@ struct SendCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-wait"), help: ArgumentHelp("Without --watch: wait this long at most in all (the whole run) for retries, then leave the rest queued.", valueName: "seconds"))
     var maxWait: Int = 300
 
+    @Flag(help: "With --watch: watch even while another sender watches this store (the leases keep the two from sending one item twice).")
+    var alongside = false
+
     @Option(help: ArgumentHelp("Only this profile's items (default: every profile's).", valueName: "name"))
     var profile: String?
 
@@ -54,6 +57,7 @@ struct SendCommand: AsyncParsableCommand {
 
     func validate() throws {
         if watch, !items.isEmpty { throw ValidationError("--watch sends everything that comes due; it takes no item ids") }
+        if alongside, !watch { throw ValidationError("--alongside is for --watch: a single run never waits for another") }
         if timeout < 1 { throw ValidationError("--timeout must be at least 1 second") }
         if maxWait < 0 { throw ValidationError("--max-wait must be 0 or more seconds") }
         for item in items { try requirePositive(item, "item id") }
@@ -64,7 +68,7 @@ struct SendCommand: AsyncParsableCommand {
         let ids = items.isEmpty ? nil : Array(Set(items)).sorted()
         if let profile { _ = try workspace.profile(profile) }
         // One watch per store; held until this process ends, however it ends.
-        let lock = watch ? try WatchLock.take(paths: workspace.paths, store: workspace.store.path) : nil
+        let lock = watch && !alongside ? try WatchLock.take(paths: workspace.paths, store: workspace.store.path) : nil
         defer { withExtendedLifetime(lock) {} }
         let senders = workspace.senders(timeout: timeout, maxWait: TimeInterval(maxWait),
                                         credentials: watch ? nil : TerminalPassword.ifInteractive(), profile: profile)
