@@ -22,6 +22,9 @@ public struct Profile: Sendable, Equatable {
     /// How many of a thread's latest posts a reply's buffer shows below its cut line (`context`);
     /// nil for the default, 0 for none.
     public var contextPosts: Int?
+    /// How late a scheduled item may still go out (`late_limit`): one whose time passed longer ago
+    /// while no sender ran is held for the user instead. Nil: the top level's, or no limit.
+    public var lateLimit: TimeInterval?
 
     /// The default of `contextPosts`.
     public static let defaultContextPosts = 5
@@ -74,7 +77,7 @@ public struct Profile: Sendable, Equatable {
     public static func == (lhs: Profile, rhs: Profile) -> Bool {
         lhs.name == rhs.name && lhs.engine == rhs.engine && lhs.baseURL == rhs.baseURL && lhs.username == rhs.username
             && lhs.dialect == rhs.dialect && lhs.theme == rhs.theme && lhs.forumThemes == rhs.forumThemes
-            && lhs.imageAPI == rhs.imageAPI && lhs.imageClientID == rhs.imageClientID
+            && lhs.imageAPI == rhs.imageAPI && lhs.imageClientID == rhs.imageClientID && lhs.lateLimit == rhs.lateLimit
     }
 
     /// `FILE:LINE: profiles.NAME.KEY = "VALUE" is not WHAT; use one of A, B`: a value config.toml
@@ -157,6 +160,8 @@ public struct Config: Sendable, Equatable {
     public var undoWindow: Int
     /// The outbox's retry policy (`retry_base`, `retry_cap`, `retry_attempts`, `reconcile_grace`).
     public var retry = RetrySettings()
+    /// `late_limit` at the top: for every profile that sets none of its own (nil: no limit).
+    public var lateLimit: TimeInterval?
     public var defaultProfile: String
     public var profiles: [Profile]
 
@@ -187,6 +192,11 @@ public struct Config: Sendable, Equatable {
             throw .unknownProfile(wanted, known: profiles.map(\.name))
         }
         return profile
+    }
+
+    /// The late limit of a profile's items: its own, else the top level's; nil for none.
+    public func lateLimit(for profile: String) -> TimeInterval? {
+        profiles.first { $0.name == profile }?.lateLimit ?? lateLimit
     }
 
     public static func file(in paths: MissivePaths) -> URL {
@@ -254,6 +264,17 @@ public struct Config: Sendable, Equatable {
             return number
         }
         if let seconds = try number("undo_window", Config.undoWindowBound) { config.undoWindow = seconds }
+        /// A length of time: "12h", "90m", "1d" (as `--at +12h` reads it), or whole seconds.
+        func span(_ key: String) throws(ConfigError) -> TimeInterval? {
+            guard let value = document[key] else { return nil }
+            let seconds = value.integer.map(TimeInterval.init) ?? value.string.flatMap(DurationText.seconds)
+            guard let seconds, seconds >= 1, seconds <= 366 * 86_400 else {
+                throw .wrongType(file: source, key: key, line: document.line(of: key) ?? 0,
+                                 expected: "a length of time from 1 second to a year, as \"12h\", \"90m\" or \"2d\"")
+            }
+            return seconds
+        }
+        config.lateLimit = try span("late_limit")
         for (key, path, bound) in RetrySettings.keys {
             if let value = try number(key, bound) { config.retry[keyPath: path] = value }
         }
@@ -297,6 +318,7 @@ public struct Config: Sendable, Equatable {
                 profile.imageClientID = id
             }
             profile.contextPosts = try number(prefix + "context", Profile.contextBound)
+            profile.lateLimit = try span(prefix + "late_limit")
             profile.file = source
             for entry in document.entries where entry.key.hasPrefix(prefix) {
                 profile.lines[String(entry.key.dropFirst(prefix.count))] = entry.line
@@ -309,8 +331,9 @@ public struct Config: Sendable, Equatable {
         return config
     }
 
-    static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0) + ["default_profile"]
-    static let profileKeys = ["engine", "base_url", "username", "dialect", "theme", "image_api", "image_client_id", "context"]
+    static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0) + ["late_limit", "default_profile"]
+    static let profileKeys = ["engine", "base_url", "username", "dialect", "theme", "image_api", "image_client_id", "context",
+                              "late_limit"]
 
     /// A key Missive does not read is an error, as in a theme file: a mistyped `dialcet` would
     /// otherwise leave the engine's dialect in place without a word.
@@ -343,6 +366,9 @@ public struct Config: Sendable, Equatable {
         for (key, path, _) in RetrySettings.keys where retry[keyPath: path] != RetrySettings()[keyPath: path] {
             lines.append("\(key) = \(retry[keyPath: path])")
         }
+        if let lateLimit {
+            lines.append("late_limit = \(TOML.quote(DurationText.text(lateLimit)))  # later than this, a missed item is held")
+        }
         lines.append("default_profile = \(TOML.quote(defaultProfile))")
         for profile in profiles {
             lines += ["", "[profiles.\(TOML.key(profile.name))]"]
@@ -354,6 +380,7 @@ public struct Config: Sendable, Equatable {
             if let api = profile.imageAPI { lines.append("image_api = \(TOML.quote(api))") }
             if let id = profile.imageClientID { lines.append("image_client_id = \(TOML.quote(id))") }
             if let posts = profile.contextPosts { lines.append("context = \(posts)  # posts shown below a reply's cut line") }
+            if let limit = profile.lateLimit { lines.append("late_limit = \(TOML.quote(DurationText.text(limit)))") }
             if !profile.forumThemes.isEmpty {
                 lines += ["", "[profiles.\(TOML.key(profile.name)).forum_themes]"]
                 for (forum, theme) in profile.forumThemes.sorted(by: { $0.key < $1.key }) {

@@ -42,6 +42,18 @@ public enum LocalClock {
         return delta < 0 ? "\(amount) ago" : "in \(amount)"
     }
 
+    /// How long, for lateness and overdue items: "45 s", "12 min", "2 h 14 min", "3 days 2 h".
+    /// Two units at most (a person reads "2 h 14 min", not the seconds after it), cut, not
+    /// rounded, so that "1 h 59 min" never reads as "2 h".
+    public static func span(_ seconds: TimeInterval) -> String {
+        let whole = max(0, Int(seconds.rounded(.down)))
+        let days = whole / 86_400, hours = whole % 86_400 / 3_600, minutes = whole % 3_600 / 60
+        if days > 0 { return counted(days, "day") + (hours > 0 ? " \(hours) h" : "") }
+        if hours > 0 { return "\(hours) h" + (minutes > 0 ? " \(minutes) min" : "") }
+        if minutes > 0 { return "\(minutes) min" }
+        return "\(whole) s"
+    }
+
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     private static func parts(_ date: Date) -> tm {

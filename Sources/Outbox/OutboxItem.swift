@@ -88,6 +88,7 @@ extension OutboxItem {
         case let .sent(postID, url):
             row.postID = postID
             row.url = url
+        case let .held(because?): keep(because, words: true)
         case .pending, .queued, .held, .cancelled: break
         }
         return row
@@ -105,7 +106,8 @@ extension OutboxItem {
         switch row.state {
         case "pending": return .pending(until: try needDue())
         case "queued": return .queued(due: try needDue())
-        case "held": return .held
+        // A hold without a stored reason is the user's own.
+        case "held": return .held(because: row.reasonCode == nil ? nil : reason(words: row.detail))
         case "sending":
             guard let owner = row.owner else { throw .corruptItem(row.id, "it is being sent by nobody") }
             return .sending(owner: owner, leaseUntil: try needDue())

@@ -7,8 +7,9 @@ public enum OutboxState: Sendable, Equatable {
     case pending(until: Date)
     /// Waiting to be sent at `due`.
     case queued(due: Date)
-    /// Put aside by the user; not sent until released.
-    case held
+    /// Put aside by the user (`because` nil), or by the sender for a reason (a scheduled time
+    /// missed by more than the late limit); not sent until released.
+    case held(because: Reason?)
     /// Claimed by one sender until `leaseUntil`; nobody else may touch it meanwhile.
     case sending(owner: String, leaseUntil: Date)
     /// A transient failure or a wait the forum asked for; tried again at `next`.
@@ -34,6 +35,11 @@ public enum OutboxState: Sendable, Equatable {
         case .failed: "failed"
         case .cancelled: "cancelled"
         }
+    }
+
+    /// Why the sender held it (nil: not held, or held by the user).
+    public var heldReason: Reason? {
+        if case let .held(because) = self { because } else { nil }
     }
 
     /// Sent, failed and cancelled items are finished: no sender picks them up again.
@@ -96,7 +102,8 @@ extension OutboxState: Codable {
             try fields.encodeIfPresent(postID, forKey: .postID)
             try fields.encodeIfPresent(url, forKey: .url)
         case let .failed(reason): try fields.encode(reason, forKey: .reason)
-        case .held, .cancelled: break
+        case let .held(because): try fields.encodeIfPresent(because, forKey: .because)
+        case .cancelled: break
         }
     }
 
@@ -114,7 +121,7 @@ extension OutboxState: Codable {
         switch key {
         case .pending: self = .pending(until: try fields.decode(Date.self, forKey: .until))
         case .queued: self = .queued(due: try fields.decode(Date.self, forKey: .due))
-        case .held: self = .held
+        case .held: self = .held(because: try fields.decodeIfPresent(Reason.self, forKey: .because))
         case .sending:
             self = .sending(owner: try fields.decode(String.self, forKey: .owner),
                             leaseUntil: try fields.decode(Date.self, forKey: .leaseUntil))

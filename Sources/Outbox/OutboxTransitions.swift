@@ -16,6 +16,9 @@ public enum OutboxEvent: Sendable, Equatable {
     case abandon(Reason, checkAt: Date? = nil)
     case cancel
     case hold
+    /// A scheduled item whose time passed longer ago than its late limit: the sender holds it
+    /// for the user instead of sending it (`reason` says why).
+    case holdLate(Reason)
     case release(due: Date)
     case reschedule(due: Date)
     /// `missive queue retry`: a failed item gets another go.
@@ -69,8 +72,10 @@ extension OutboxState {
         case (.unknown, .cancel): throw refuse("cancel", "it may already be on the forum; `missive send` will check first")
         case (_, .cancel): throw refuse("cancel", settled ?? "it is already cancelled")
 
-        case (.pending, .hold), (.queued, .hold), (.retrying, .hold): return .held
+        case (.pending, .hold), (.queued, .hold), (.retrying, .hold): return .held(because: nil)
         case (_, .hold): throw refuse("hold", "only waiting items can be held")
+        case (.queued, .holdLate(let reason)): return .held(because: reason)
+        case (_, .holdLate): throw refuse("hold", "only a queued item can have missed its time")
 
         case (.held, .release(let due)): return .queued(due: due)
         case (_, .release): throw refuse("release", "it is not held")

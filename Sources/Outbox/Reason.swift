@@ -1,3 +1,4 @@
+import Common
 import Forum
 import Foundation
 
@@ -60,6 +61,9 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
     /// Imgur): the user decides (`missive queue retry ITEM` uploads it again). `item`: the
     /// outbox item (nil in reasons stored before it was recorded).
     case imageUploadUncertain(file: String, item: Int64? = nil, message: String)
+    /// Held, not sent: its time (`scheduled`) passed while no sender ran, longer ago than the
+    /// profile's `late_limit` (`limit` seconds); `missive queue release ITEM` sends it.
+    case tooLate(scheduled: Date, limit: TimeInterval)
 
     public init(_ rejection: Rejection) {
         self = switch rejection {
@@ -156,6 +160,7 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case .imageHostBusy: "image-host-busy"
         case .imageUploadUnknown: "image-upload-unknown"
         case .imageUploadUncertain: "image-upload-uncertain"
+        case .tooLate: "too-late"
         }
     }
 
@@ -184,6 +189,9 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case let .imageUploadUncertain(file, item, message):
             "the upload of image \(file) may have landed, and \(message); nothing was posted. "
                 + "`missive queue retry \(item.map(String.init) ?? "ITEM")` uploads it again (the host may then keep an unused copy)"
+        case let .tooLate(scheduled, limit):
+            "its time, \(LocalClock.time(scheduled, now: Date())), passed while no sender ran, more than the late_limit "
+                + "of \(LocalClock.span(limit)) ago"
         default: ""
         }
     }

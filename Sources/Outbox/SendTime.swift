@@ -94,25 +94,9 @@ public enum SendTime {
         "sun": 1, "mon": 2, "tue": 3, "wed": 4, "thu": 5, "fri": 6, "sat": 7,
     ]
 
-    /// "2h", "1h30m", "90s", "2 hours"; nil when any part is not a number with a known unit.
+    /// "2h", "1h30m", "90s", "2 hours" (see `DurationText`); nil when any part is not a number with a known unit.
     static func duration(_ text: String) -> TimeInterval? {
-        let units: [(names: [String], seconds: TimeInterval)] = [
-            (["d", "day", "days"], 86_400), (["h", "hr", "hour", "hours"], 3_600),
-            (["m", "min", "mins", "minute", "minutes"], 60), (["s", "sec", "secs", "second", "seconds"], 1),
-        ]
-        var total: TimeInterval = 0
-        var scanner = Substring(text.replacingOccurrences(of: " ", with: ""))
-        guard !scanner.isEmpty else { return nil }
-        while !scanner.isEmpty {
-            let digits = scanner.prefix(while: \.isNumber)
-            guard let amount = Int(digits) else { return nil }
-            scanner = scanner.dropFirst(digits.count)
-            let name = scanner.prefix(while: \.isLetter)
-            guard let unit = units.first(where: { $0.names.contains(String(name)) }) else { return nil }
-            scanner = scanner.dropFirst(name.count)
-            total += TimeInterval(amount) * unit.seconds
-        }
-        return total
+        DurationText.seconds(text)
     }
 
     static func clock(_ text: String) -> (Int, Int)? {

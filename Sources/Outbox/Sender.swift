@@ -51,6 +51,8 @@ public actor Sender {
     var seenQueue: QueueSnapshot?
     var movedByMe = Set<Int64>()
     var changes: StoreChanges?
+    /// Items whose time was missed, and when they were scheduled: their outcome says how late.
+    var missedTimes: [Int64: Date] = [:]
 
     public init(
         store: Store, adapters: any ForumAdapterSource, settings: SenderSettings = SenderSettings(),
@@ -98,7 +100,8 @@ public actor Sender {
     }
 
     private func send(_ scope: Scope) async throws -> SendSummary {
-        let ids: [Int64]? = if case let .due(ids) = scope { ids } else { nil }
+        let named: [Int64]? = if case let .due(ids) = scope { ids } else { nil }
+        var ids = try profileScoped(named)
         // `maxWait` bounds the whole run, not each wait: a forum that fails every request would
         // otherwise keep one run going for as many backoffs as the policy allows.
         let waitLimit = now().addingTimeInterval(settings.maxWait)
@@ -106,6 +109,8 @@ public actor Sender {
         while stop.requested == nil {
             // Taken before anything is read: a commit after this wakes the wait below.
             let mark = changes?.bell.rings
+            // A profile's items queued meanwhile join its watch.
+            if settings.profile != nil, !first { ids = try profileScoped(named) }
             let now = now()
             if scope == .watch { try noticeChanges(now: now) }
             if first || scope == .watch {
@@ -126,7 +131,7 @@ public actor Sender {
                         + "of \(Int(settings.maxWait)) s ends first; it stays queued")
                     break
                 }
-                await wait(until: due, reason: reason, unlessChanged: { [self] now in try? nextWake(ids: ids, scope: scope, now: now)?.0 })
+                await wait(until: due, reason: reason, unlessChanged: { [self, ids] now in try? nextWake(ids: ids, scope: scope, now: now)?.0 })
                 continue
             }
             try await process(batch)
@@ -159,6 +164,7 @@ public actor Sender {
     // MARK: Windows and claims
 
     private func openWindows(ids: [Int64]?, now: Date) throws {
+        try sortMissed(ids: ids, now: now)
         var damaged: [Damaged] = []
         let until = now.addingTimeInterval(settings.undoWindow)
         let started = try Outbox(store: store).startWindows(ids: ids, until: until, now: now, damaged: &damaged)
@@ -322,7 +328,7 @@ public actor Sender {
         item.lastError = verdict.label == "sent" ? nil : verdict.message
         let nextAttempt = try finish(&item, attempt: attempt, outcome: verdict.label, evidence: "\(outcome)", event: verdict.event,
                                      next: verdict.carryOn ? next : nil, pace: verdict.pace)
-        report.outcome(item, verdict.message)
+        report.outcome(item, verdict.message + lateNote(item, now: now))
         return (verdict.carryOn, nextAttempt)
     }
 

@@ -29,6 +29,13 @@ public struct SenderSettings: Sendable {
     /// `--watch` looks for newly queued items this often.
     public var poll: TimeInterval = 2
     public var policy: any RetryPolicy = FullJitterBackoff()
+    /// Only this profile's items (`send --profile`); nil: every profile's.
+    public var profile: String?
+    /// Scheduled items later than this are held instead of sent (config.toml's `late_limit`).
+    public var lateLimits = LateLimits()
+    /// How long after its time an item counts as missed (and says how late it went out): a
+    /// watch wakes on time, so only an item whose time passed while no sender ran is this late.
+    public var lateAfter: TimeInterval = 1
 
     public init() {}
 }

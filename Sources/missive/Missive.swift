@@ -23,7 +23,7 @@ struct Missive: AsyncParsableCommand {
                 DraftsCommand.self, TemplatesCommand.self, PreviewCommand.self,
                 UndoCommand.self, RedoCommand.self, HistoryCommand.self,
             ]),
-            CommandGroup(name: "Send", subcommands: [QueueCommand.self, SendCommand.self, ImagesCommand.self]),
+            CommandGroup(name: "Send", subcommands: [QueueCommand.self, SendCommand.self, ServiceCommand.self, ImagesCommand.self]),
             CommandGroup(name: "Forum", subcommands: [
                 ProfilesCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
                 InboxCommand.self, SmiliesCommand.self, IconsCommand.self,

@@ -29,7 +29,8 @@ import Testing
         let drafts = try await world.drafts(buffers)
         #expect(try await world.run(["queue"] + drafts.map(String.init)).status == 0)
 
-        let senders = try (0..<watchers).map { _ in try world.start(["send", "--watch", "--timeout", "5"]) }
+        // Side by side on purpose (`--alongside`): the leases, not the watch lock, are under test.
+        let senders = try (0..<watchers).map { _ in try world.start(["send", "--watch", "--alongside", "--timeout", "5"]) }
         let items = try await Self.finished(world, within: 120)
         // Half are asked to stop with SIGTERM, half with SIGINT, as a service manager or a person would.
         for (index, sender) in senders.enumerated() { sender.signal(index.isMultiple(of: 2) ? SIGTERM : SIGINT) }

@@ -44,7 +44,7 @@ import Testing
         #expect(throws: TransitionError.self) { try claim(.pending(until: later)) }
         #expect(throws: TransitionError.self) { try claim(.retrying(next: later, because: .givenBack)) }
         #expect(throws: TransitionError.self) { try claim(.queued(due: earlier)) }  // the window comes first
-        #expect(throws: TransitionError.self) { try claim(.held) }
+        #expect(throws: TransitionError.self) { try claim(.held(because: nil)) }
     }
 
     @Test func aLiveLeaseCannotBeTakenButAnExpiredOneIsReconciledFirst() throws {
@@ -69,14 +69,14 @@ import Testing
         #expect(try sending.applying(.rejected(.legacy("thread closed"))) == .failed(.legacy("thread closed")))
         #expect(try sending.applying(.retryAt(later, because: .givenBack)) == .retrying(next: later, because: .givenBack))
         #expect(try sending.applying(.lost(.unknownOutcome(evidence: "timeout"))) == .unknown(.unknownOutcome(evidence: "timeout")))
-        for state in [OutboxState.queued(due: now), .pending(until: now), .held, .failed(.legacy("x")), .cancelled] {
+        for state in [OutboxState.queued(due: now), .pending(until: now), .held(because: nil), .failed(.legacy("x")), .cancelled] {
             #expect(throws: TransitionError.self) { try state.applying(.delivered(postID: "1", url: nil)) }
         }
     }
 
     @Test func userActionsFollowTheTable() throws {
-        #expect(try OutboxState.queued(due: now).applying(.hold) == .held)
-        #expect(try OutboxState.held.applying(.release(due: now)) == .queued(due: now))
+        #expect(try OutboxState.queued(due: now).applying(.hold) == .held(because: nil))
+        #expect(try OutboxState.held(because: nil).applying(.release(due: now)) == .queued(due: now))
         #expect(try OutboxState.retrying(next: later, because: .givenBack).applying(.reschedule(due: now)) == .queued(due: now))
         #expect(try OutboxState.failed(.legacy("x")).applying(.requeue(due: now)) == .queued(due: now))
         // `queue retry` on a retrying item means "try now" (issue 13): still a retry, due at once.
@@ -125,12 +125,12 @@ import Testing
         #expect(throws: TransitionError.self) { try held.applying(.retryAt(later, because: .givenBack), by: "p2") }
         #expect(try held.applying(.retryAt(later, because: .givenBack), by: "p1") == .retrying(next: later, because: .givenBack))
         // The user's actions are not a sender's, so they are not checked for a lease.
-        #expect(try OutboxState.queued(due: now).applying(.hold, by: "anyone") == .held)
+        #expect(try OutboxState.queued(due: now).applying(.hold, by: "anyone") == .held(because: nil))
     }
 
     @Test func theStatesSurviveJSONForTheHistory() throws {
         let states: [OutboxState] = [
-            .pending(until: now), .queued(due: later), .held, .sending(owner: "h/1/2", leaseUntil: now), .retrying(next: now, because: .givenBack),
+            .pending(until: now), .queued(due: later), .held(because: nil), .sending(owner: "h/1/2", leaseUntil: now), .retrying(next: now, because: .givenBack),
             .unknown(.unknownOutcome(evidence: "e"), checkAt: nil), .unknown(.unknownOutcome(evidence: "e"), checkAt: later), .sent(postID: "9", url: "u"),
             .failed(.legacy("r")), .cancelled,
         ]

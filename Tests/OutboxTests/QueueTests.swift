@@ -92,13 +92,13 @@ import Testing
             let a = try outbox.queue(draft: try Self.draft(store).id, dialect: .somethingawful, due: now, now: now)
             let b = try outbox.queue(draft: try Self.draft(store, body: "b").id, dialect: .somethingawful, due: now, now: now)
             let later = now.addingTimeInterval(3_600)
-            #expect(try outbox.hold([a.id], now: now).map(\.state) == [.held])
+            #expect(try outbox.hold([a.id], now: now).map(\.state) == [.held(because: nil)])
             #expect(try outbox.release([a.id], due: later, now: now).map(\.state) == [.queued(due: later)])
             #expect(try outbox.reschedule([b.id], due: later, now: now).map(\.state) == [.queued(due: later)])
             // Releasing one that is not held fails, and the other in the same call is left alone.
             _ = try outbox.hold([b.id], now: now)
             #expect(throws: OutboxError.self) { try outbox.release([b.id, a.id], due: now, now: now) }
-            #expect(try outbox.item(b.id).state == .held)
+            #expect(try outbox.item(b.id).state == .held(because: nil))
             #expect(try outbox.cancel([a.id, b.id], now: now).map(\.state) == [.cancelled, .cancelled])
             #expect(throws: OutboxError.self) { try outbox.cancel([a.id], now: now) }
             #expect(try outbox.retry([a.id], due: now, now: now).map(\.state) == [.queued(due: now)])

@@ -12,7 +12,8 @@ import Testing
     static let states: [(String, OutboxState)] = [
         ("pending", .pending(until: earlier)),
         ("queued", .queued(due: earlier)),
-        ("held", .held),
+        ("held", .held(because: nil)),
+        ("heldLate", .held(because: .tooLate(scheduled: earlier, limit: 30))),
         ("sending", .sending(owner: "me", leaseUntil: later)),
         ("retrying", .retrying(next: earlier, because: .serverError(status: 500))),
         ("unknown", .unknown(.unknownOutcome(evidence: "x"))),
@@ -35,6 +36,7 @@ import Testing
         ("abandon", .abandon(.senderStopped(owner: "me"), checkAt: later)),
         ("cancel", .cancel),
         ("hold", .hold),
+        ("holdLate", .holdLate(.tooLate(scheduled: earlier, limit: 30))),
         ("release", .release(due: later)),
         ("reschedule", .reschedule(due: later)),
         ("requeue", .requeue(due: later)),
@@ -44,14 +46,19 @@ import Testing
     /// What each state becomes under each event; a missing pair is refused.
     static let allowed: [String: [String: OutboxState]] = [
         "pending": [
-            "claim": .sending(owner: "p1", leaseUntil: later), "cancel": .cancelled, "hold": .held,
+            "claim": .sending(owner: "p1", leaseUntil: later), "cancel": .cancelled, "hold": .held(because: nil),
             "reschedule": .queued(due: later), "restore": .queued(due: later),
         ],
         "queued": [
-            "startWindow": .pending(until: later), "cancel": .cancelled, "hold": .held,
+            "startWindow": .pending(until: later), "cancel": .cancelled, "hold": .held(because: nil),
+            "holdLate": .held(because: .tooLate(scheduled: earlier, limit: 30)),
             "reschedule": .queued(due: later), "restore": .queued(due: later),
         ],
         "held": [
+            "cancel": .cancelled, "release": .queued(due: later), "reschedule": .queued(due: later), "restore": .queued(due: later),
+        ],
+        // Held by the sender for missing its time: released like any other hold.
+        "heldLate": [
             "cancel": .cancelled, "release": .queued(due: later), "reschedule": .queued(due: later), "restore": .queued(due: later),
         ],
         "sending": [
@@ -66,7 +73,7 @@ import Testing
         ],
         "retrying": [
             "startWindow": .retrying(next: earlier, because: .serverError(status: 500)),
-            "claim": .sending(owner: "p1", leaseUntil: later), "cancel": .cancelled, "hold": .held,
+            "claim": .sending(owner: "p1", leaseUntil: later), "cancel": .cancelled, "hold": .held(because: nil),
             "reschedule": .queued(due: later), "requeue": .retrying(next: later, because: .serverError(status: 500)),
             "restore": .queued(due: later),
         ],

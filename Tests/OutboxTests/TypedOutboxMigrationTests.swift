@@ -78,7 +78,7 @@ import Testing
             .retrying(next: Date(timeIntervalSinceReferenceDate: 10), because: .legacy("")),
             .failed(.legacy("the thread is closed")),
             .unknown(.legacy("lost"), checkAt: Date(timeIntervalSinceReferenceDate: 20)),
-            .queued(due: Date(timeIntervalSinceReferenceDate: 30)), .held, .sent(postID: "4", url: nil),
+            .queued(due: Date(timeIntervalSinceReferenceDate: 30)), .held(because: nil), .sent(postID: "4", url: nil),
         ])
         // And the new format goes round.
         let typed: [OutboxState] = [

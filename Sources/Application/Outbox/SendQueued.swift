@@ -31,6 +31,8 @@ public struct SendQueued: Sendable {
             switch item.state {
             case let .queued(due) where due > now:
                 local.console.note("\(item.title) is scheduled for \(LocalClock.withRelative(due, now: now)); `missive queue reschedule \(id) --at now` sends it now")
+            case let .held(because?):
+                local.console.note("\(item.title) is held: \(because); `missive queue release \(id)` sends it")
             case .held:
                 local.console.note("\(item.title) is held; `missive queue release \(id)` lets it go")
             case .sent, .failed, .cancelled:

@@ -23,6 +23,10 @@ struct OutboxWiring {
         policy.maxFailures = workspace.config.retry.attempts
         settings.policy = policy
         settings.grace = TimeInterval(workspace.config.retry.grace)
+        let config = workspace.config
+        settings.lateLimits = LateLimits(
+            everywhere: config.lateLimit,
+            profiles: Dictionary(config.profiles.compactMap { profile in profile.lateLimit.map { (profile.name, $0) } }) { a, _ in a })
         return settings
     }
 }
@@ -34,10 +38,12 @@ struct ConfiguredSenders: SenderSource {
     var timeout: Int
     var maxWait: TimeInterval?
     var credentials: (any CredentialSource)?
+    var profile: String?
 
     func sender(progress: any SendProgress) -> Sender {
         var settings = wiring.settings(timeout: timeout)
         if let maxWait { settings.maxWait = maxWait }
+        settings.profile = profile
         let stop = StopSignal()
         StopSignals.install(stop)
         let workspace = wiring.workspace

@@ -117,6 +117,7 @@ struct QueueItemJSON: Encodable {
             postId = postID
             self.url = url
         case let .failed(why): reason = why.description
+        case let .held(why?): reason = why.description
         case let .unknown(found, _): evidence = found.description
         default: break
         }

@@ -60,6 +60,8 @@ struct QueueTable {
     let now: Date
     private var lastTime: [UInt8] = []
     private var lastLocal: [UInt8] = []
+    private var lastDate = Date.distantPast
+    private static let queued = Array("queued".utf8)
 
     init(now: Date) {
         self.now = now
@@ -73,7 +75,8 @@ struct QueueTable {
     mutating func append(_ row: OutboxListingColumns) {
         if output.isEmpty { output.reserveCapacity(1 << 20) }
         pad(number(row.id), to: 6)
-        pad(Array(row.bytes(.state)), to: 10)
+        let state = Array(row.bytes(.state))
+        pad(state, to: 10)
         pad(localTime(row.bytes(.time)), to: 27)
         pad(row.draftID.map { [UInt8(ascii: "d")] + number($0) } ?? [UInt8(ascii: "-")], to: 7)
         output.append(contentsOf: row.bytes(.target))
@@ -92,6 +95,9 @@ struct QueueTable {
         if !result.isEmpty {
             output.append(contentsOf: "  ".utf8)
             output.append(contentsOf: result)
+        } else if state == Self.queued, lastDate < now.addingTimeInterval(-1) {
+            // Its time passed while no sender ran: said as such, not as an ordinary time ago.
+            output.append(contentsOf: "  overdue by \(LocalClock.span(now.timeIntervalSince(lastDate)))".utf8)
         }
         output.append(UInt8(ascii: "\n"))
     }
@@ -122,6 +128,7 @@ struct QueueTable {
         fields.tm_min = value(14, 2)
         fields.tm_sec = value(17, 2)
         let date = Date(timeIntervalSince1970: TimeInterval(timegm(&fields)))
+        lastDate = date
         let text = Array(LocalClock.withRelative(date, now: now).utf8)
         lastTime = utc
         lastLocal = text

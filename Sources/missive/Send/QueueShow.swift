@@ -1,5 +1,6 @@
 import Application
 import ArgumentParser
+import Common
 import Foundation
 import Outbox
 import Store
@@ -63,7 +64,10 @@ struct QueueShow: AsyncParsableCommand {
         func time(_ date: Date) -> String { Timestamp.local(date, now: now) }
         return switch state {
         case let .pending(until): "pending (undo window) until \(time(until))"
+        case let .queued(due) where due < now.addingTimeInterval(-1):
+            "queued for \(time(due)), overdue by \(LocalClock.span(now.timeIntervalSince(due))): the next `missive send` sends it"
         case let .queued(due): "queued for \(time(due))"
+        case let .held(because?): "held: \(because) (`missive queue release` sends it)"
         case .held: "held (`missive queue release` lets it go)"
         case let .sending(owner, leaseUntil): "being sent by \(owner) (lease until \(time(leaseUntil)))"
         case let .retrying(next, because) where because.isFlood: "waiting for the forum's flood control until \(time(next))"

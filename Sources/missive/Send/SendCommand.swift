@@ -19,7 +19,13 @@ struct SendCommand: AsyncParsableCommand {
 
             Without --watch, waits up to --max-wait seconds for retries, then leaves the rest \
             queued. --watch keeps running and sends each item when it is due; SIGINT or SIGTERM \
-            stops it after the item in hand is recorded.
+            stops it after the item in hand is recorded. One watch runs per store: a second one \
+            is refused with the pid of the first (exit status 75). `missive service install` \
+            keeps one running without a terminal.
+
+            A scheduled item whose time passed while no sender ran goes out at the next chance \
+            and says how late; late_limit in config.toml (at the top or per profile, like "12h") \
+            holds items later than that instead: `missive queue release ITEM` sends one.
 
             Exit status: 0 when everything due was sent, 1 when an item failed, 75 when some wait \
             for later, 77 when a profile is not logged in, 130 after SIGINT (Ctrl-C) and 143 after \
@@ -40,11 +46,18 @@ struct SendCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-wait"), help: ArgumentHelp("Without --watch: wait this long at most in all (the whole run) for retries, then leave the rest queued.", valueName: "seconds"))
     var maxWait: Int = 300
 
+    @Flag(help: "With --watch: watch even while another sender watches this store (the leases keep the two from sending one item twice).")
+    var alongside = false
+
+    @Option(help: ArgumentHelp("Only this profile's items (default: every profile's).", valueName: "name"))
+    var profile: String?
+
     @Flag(help: "Print what happened to each item as JSON on standard output.")
     var json = false
 
     func validate() throws {
         if watch, !items.isEmpty { throw ValidationError("--watch sends everything that comes due; it takes no item ids") }
+        if alongside, !watch { throw ValidationError("--alongside is for --watch: a single run never waits for another") }
         if timeout < 1 { throw ValidationError("--timeout must be at least 1 second") }
         if maxWait < 0 { throw ValidationError("--max-wait must be 0 or more seconds") }
         for item in items { try requirePositive(item, "item id") }
@@ -53,17 +66,21 @@ struct SendCommand: AsyncParsableCommand {
     func run() async throws {
         let workspace = try Workspace.open()
         let ids = items.isEmpty ? nil : Array(Set(items)).sorted()
+        if let profile { _ = try workspace.profile(profile) }
+        // One watch per store; held until this process ends, however it ends.
+        let lock = watch && !alongside ? try WatchLock.take(paths: workspace.paths, store: workspace.store.path) : nil
+        defer { withExtendedLifetime(lock) {} }
         let senders = workspace.senders(timeout: timeout, maxWait: TimeInterval(maxWait),
-                                        credentials: watch ? nil : TerminalPassword.ifInteractive())
-        let summary = try await SendQueued(workspace.local, senders: senders, progress: SendProgressLines(watching: Self.watching(workspace)))
+                                        credentials: watch ? nil : TerminalPassword.ifInteractive(), profile: profile)
+        let summary = try await SendQueued(workspace.local, senders: senders, progress: SendProgressLines(watching: Self.watching(workspace, profile: profile)))
             .run(watch ? .watch : .due(ids: ids))
         if json { try printJSON(try SendResultJSON.make(summary, workspace: workspace)) }
         try Self.conclude(summary, workspace: workspace)
     }
 
     /// What a watch watches, for its first line: "the outbox in PATH (profiles a, b)".
-    static func watching(_ workspace: Workspace) -> String {
-        let profiles = workspace.config.profiles.map(\.name)
+    static func watching(_ workspace: Workspace, profile: String? = nil) -> String {
+        let profiles = profile.map { [$0] } ?? workspace.config.profiles.map(\.name)
         return "the outbox in \(workspace.store.path)"
             + (profiles.isEmpty ? "" : " (\(profiles.count == 1 ? "profile" : "profiles") \(profiles.joined(separator: ", ")))")
     }

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Outbox
 
@@ -21,9 +22,11 @@ extension SendProgressLines {
         let item = change.item, now = Date()
         let due = item.state.due.map { Timestamp.local($0, now: now) } ?? "now"
         let text = switch change {
-        case .queued where item.state == .held: "queued and held: not sent until `missive queue release \(item.id)`"
+        case .queued where item.state == .held(because: nil): "queued and held: not sent until `missive queue release \(item.id)`"
         case .queued: "queued, due \(due)"
         case .cancelled: "cancelled (`missive undo` or `queue cancel`): it will not be sent"
+        case .held where item.state.heldReason != nil:
+            "held (\(item.state.heldReason?.description ?? "")): not sent until `missive queue release \(item.id)`"
         case .held: "held: not sent until `missive queue release \(item.id)`"
         case .released: "released, due \(due)"
         case .rescheduled: "rescheduled, due \(due)"
@@ -58,6 +61,9 @@ extension SendProgressLines {
         case let .retrying(_, because) where because.isFlood: "waiting for the forum's flood control until \(time)"
         case .retrying: "retrying at \(time)"
         case .pending: "in its undo window until \(time)"
+        // Its time passed while no sender ran: it goes out now (or is held, past the late limit).
+        case .queued where due < now.addingTimeInterval(-1):
+            "overdue by \(LocalClock.span(now.timeIntervalSince(due))) (due \(LocalClock.time(due, now: now)))"
         case .unknown: "checked with the forum at \(time) before anything is sent again"
         case .sending: "being sent (lease until \(time))"
         default: "due \(time)"

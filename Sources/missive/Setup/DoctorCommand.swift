@@ -7,7 +7,7 @@ import Store
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check the store's integrity and report paths, counts and the editor in use.",
+        abstract: "Check the store's integrity and report paths, counts, the editor, the sender service and overdue items.",
         discussion: "Exits 0 when all is well, 65 when the store is damaged or its schema is incomplete.")
 
     @Flag(help: "Print the report as JSON for scripts (the exit status is the same).")
@@ -20,6 +20,9 @@ struct DoctorCommand: AsyncParsableCommand {
         let configFile = Config.file(in: paths).path
         let editor = try? EditorCommand.resolve(environment: ProcessInfo.processInfo.environment, configured: workspace.config.editor)
         let leftovers = BufferDirectory(paths: paths).leftovers()
+        let service = ServiceState.read(paths: paths, environment: ProcessInfo.processInfo.environment)
+        let now = Date()
+        let overdue = try Self.mostOverdue(workspace.store, now: now)
         if json {
             try printJSON(DoctorJSON(
                 config: configFile, configExists: FileManager.default.fileExists(atPath: configFile), store: report.path,
@@ -28,7 +31,8 @@ struct DoctorCommand: AsyncParsableCommand {
                 journal: report.journalMode, drafts: ["open": report.openDrafts, "sent": report.sentDrafts, "deleted": report.deletedDrafts],
                 revisions: report.revisions, templates: report.templates, history: report.historyEntries, outbox: report.outbox,
                 editor: editor?.value, editorSource: editor.map { "\($0.source)" }, leftoverBuffers: leftovers.count,
-                problems: report.problems, healthy: report.healthy))
+                problems: report.problems, healthy: report.healthy, service: service.json,
+                mostOverdue: overdue.map { OverdueJSON($0, now: now) }))
             if !report.healthy { throw CommandError(.dataError, "the store needs attention") }
             return
         }
@@ -38,6 +42,9 @@ struct DoctorCommand: AsyncParsableCommand {
         Console.print("schema:    \(report.appliedMigrations.count) of \(report.knownMigrations.count) migrations, journal \(report.journalMode)")
         Console.print("drafts:    \(report.openDrafts) open, \(report.sentDrafts) sent, \(report.deletedDrafts) deleted, \(report.revisions) revisions")
         Console.print("outbox:    \(Self.outboxLine(report.outbox))")
+        Console.print("service:   \(UserUnit.name): \(service.summary)"
+            + (service.watcher.map { "; pid \($0) watches this store" } ?? "; no sender watches this store now"))
+        Console.print("overdue:   " + (overdue.map { Self.overdueLine($0, now: now) } ?? "none"))
         Console.print("templates: \(report.templates)")
         Console.print("history:   \(report.historyEntries) of at most \(Store.historyLimit) entries")
         if let editor {
@@ -62,6 +69,21 @@ struct DoctorCommand: AsyncParsableCommand {
         if counts["unknown", default: 0] > 0 { hints.append("unknown items are checked with the forum by the next `missive send`") }
         if counts["failed", default: 0] > 0 { hints.append("`missive queue list --state failed` says why") }
         return parts.joined(separator: ", ") + (hints.isEmpty ? "" : " (" + hints.joined(separator: "; ") + ")")
+    }
+
+    /// The queued item whose time passed longest ago: nothing sent it (no sender ran since).
+    static func mostOverdue(_ store: Store, now: Date) throws -> OutboxRow? {
+        try store.outboxRead { tx in
+            try tx.items(inStates: ["queued"], dueBy: now.addingTimeInterval(-1), limit: 1).first
+        }
+    }
+
+    /// "item 3 (draft 7, thread 3500001), due 09:00, overdue by 2 h 14 min; ..."
+    static func overdueLine(_ row: OutboxRow, now: Date) -> String {
+        let due = row.due ?? now
+        return "item \(row.id) (" + (row.draftID.map { "draft \($0), " } ?? "") + "\(row.target)), due \(LocalClock.time(due, now: now)), "
+            + "overdue by \(LocalClock.span(now.timeIntervalSince(due))): the next `missive send` sends it "
+            + "(or holds it, past a late_limit)"
     }
 
     private func mode(of path: String) -> String {
@@ -91,4 +113,24 @@ struct DoctorJSON: Encodable {
     var leftoverBuffers: Int
     var problems: [String]
     var healthy: Bool
+    var service: ServiceJSON
+    @JSONNull var mostOverdue: OverdueJSON?
+}
+
+/// The most overdue item in `doctor --json`: its time (UTC) and how late it is now, in seconds.
+struct OverdueJSON: Encodable {
+    var id: Int64
+    @JSONNull var draft: Int64?
+    var target: String
+    var due: String
+    var overdueSeconds: Int
+
+    init(_ row: OutboxRow, now: Date) {
+        id = row.id
+        draft = row.draftID
+        target = row.target
+        let due = row.due ?? now
+        self.due = Timestamp.iso8601(due)
+        overdueSeconds = Int(now.timeIntervalSince(due))
+    }
 }

@@ -60,8 +60,9 @@ struct Workspace {
     /// The senders of the outbox use cases: `timeout` per forum request, `maxWait` for retries
     /// (the product's default when nil), a password asked for only with `credentials`.
     func senders(timeout: Int = 60, maxWait: TimeInterval? = nil,
-                 credentials: (any CredentialSource)? = TerminalPassword.ifInteractive()) -> any SenderSource {
-        ConfiguredSenders(wiring: OutboxWiring(workspace: self), timeout: timeout, maxWait: maxWait, credentials: credentials)
+                 credentials: (any CredentialSource)? = TerminalPassword.ifInteractive(), profile: String? = nil) -> any SenderSource {
+        ConfiguredSenders(wiring: OutboxWiring(workspace: self), timeout: timeout, maxWait: maxWait, credentials: credentials,
+                          profile: profile)
     }
 
     func queueDrafts() -> QueueDrafts { QueueDrafts(local, config: config, images: imageHosts().intake()) }
