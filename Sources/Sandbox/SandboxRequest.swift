@@ -11,6 +11,8 @@ public struct SandboxRequest: Sendable {
     public var query: FormFields
     public var form: FormFields
     public var cookies: [String: String]
+    /// A POST's body when it is not a form (a control's plain text: `/_sandbox/edit`).
+    public var body = Data()
 
     public init(method: Method, script: String, query: FormFields = FormFields(),
                 form: FormFields = FormFields(), cookies: [String: String] = [:]) {
@@ -48,8 +50,10 @@ public struct SandboxRequest: Sendable {
                 form = FormFields.urlEncoded([UInt8](body))
             }
         }
-        return SandboxRequest(method: kind, script: script, query: query, form: form,
-                              cookies: cookies(in: headers["cookie"] ?? ""))
+        var request = SandboxRequest(method: kind, script: script, query: query, form: form,
+                                     cookies: cookies(in: headers["cookie"] ?? ""))
+        if kind == .post, form == FormFields() { request.body = body }
+        return request
     }
 
     static func boundary(in contentType: String) -> String? {
