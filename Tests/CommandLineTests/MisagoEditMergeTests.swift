@@ -8,15 +8,12 @@ import Testing
 /// the post from its own request log.
 extension MisagoEndToEndTests {
     @Suite(.serialized) struct EditMerge {
-        static let post = """
-            First line of the engine post.
-            Second line: the plan.
-            Third line.
-            Fourth line: we meet on Friday.
-            Fifth line.
-            Sixth line.
-            Seventh line: signed, the member.
-            """
+        /// The sandbox tests' post, and their way of changing its lines.
+        static let post = EditMergeTests.post
+
+        static func changing(_ text: String, _ changes: [Int: String]) -> String {
+            EditMergeTests.changing(text, changes)
+        }
 
         struct World {
             var home: URL, environment: [String: String], base: URL, memberID: Int, thread: Int, post: Int, draft: Int
@@ -71,12 +68,6 @@ extension MisagoEndToEndTests {
             return world
         }
 
-        static func changing(_ text: String, _ changes: [Int: String]) -> String {
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            for (line, replacement) in changes { lines[line - 1] = replacement }
-            return lines.joined(separator: "\n")
-        }
-
         /// The phone edits the post (an ordinary edit of its own: nothing changed under it).
         static func phoneEdits(_ world: World, to text: String) throws {
             let edit = try world.run(["edit-post", String(world.post), "--profile", "phone", "--no-edit", "--body-file",
@@ -87,7 +78,7 @@ extension MisagoEndToEndTests {
         @Test func changesThatDoNotOverlapAreMergedOnTheEngine() throws {
             let world = try Self.world(ours: Self.changing(Self.post, [2: "Second line: the plan, deskword."]))
             defer { try? FileManager.default.removeItem(at: world.home) }
-            try Self.phoneEdits(world, to: Self.changing(Self.post, [7: "Seventh line: signed, the member, phoneword."]))
+            try Self.phoneEdits(world, to: Self.changing(Self.post, [7: "Seventh line: signed, the tester, phoneword."]))
             let before = Faults.requestLog().count
 
             let send = try world.run(["send"])
@@ -99,7 +90,7 @@ extension MisagoEndToEndTests {
             let draft = try world.run(["drafts", "show", String(world.draft), "--json"])
             let shown = try #require(try JSONSerialization.jsonObject(with: draft.stdout) as? [String: Any])
             #expect(shown["body"] as? String == Self.changing(Self.post, [2: "Second line: the plan, deskword.",
-                                                                          7: "Seventh line: signed, the member, phoneword."]))
+                                                                          7: "Seventh line: signed, the tester, phoneword."]))
         }
 
         @Test func overlappingChangesAreNotSentAndTheEngineKeepsTheOtherSide() throws {
