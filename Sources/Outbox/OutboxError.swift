@@ -38,7 +38,7 @@ public enum OutboxError: MissiveError, Equatable {
         case let .draftNotReady(id, why):
             "draft \(id) cannot be queued: \(why)"
         case let .unresolvedConflict(draft, line, marker):
-            "draft \(draft) cannot be queued: it still holds an edit conflict (line \(line) of its text is `\(marker)`). "
+            "draft \(draft) cannot be queued: it still holds an edit conflict (line \(line) of its body is `\(marker)`). "
                 + "Keep the lines you want between the markers, delete the marker lines, with `missive drafts edit \(draft)`; "
                 + "then `missive queue \(draft)` sends it against the forum's text as it is then"
         case let .alreadyQueued(draft, revision, item, state):

@@ -36,14 +36,15 @@ struct SendAttempt: Sendable {
             // What is sent from now on, and what reconcile compares, is the merged text; its base
             // is the forum's text it was merged with, so a later retry merges only what is newer.
             item.command = .edit(postID: postID, bbcode: text, previous: theirs, base: theirs)
+            // Lines of the draft in its note (a Markdown draft's fence stands above the text),
+            // lines of the post in the item's result.
             let (body, offset) = EditMerge.body(text, format: format)
-            let lines = LineMerge.describe(spans, offset: offset)
-            let note = "merged with the forum's newer text (their change: \(lines))"
+            let note = "merged with the forum's newer text, their change at \(LineMerge.describe(spans, offset: offset))"
             if let revision = try save(item, revision: body, note: note, base: theirs, now: now) {
                 item.draftRevision = revision
                 try save(item)
             }
-            return .send(note: "merged with a change made on the forum since the edit began (\(lines))")
+            return .send(note: "merged with a change made on the forum since the edit began (\(LineMerge.describe(spans)))")
         case let .conflict(text, spans):
             let (body, offset) = EditMerge.body(text, format: format)
             // The forum's text now is the base the settled text is written against: queued

@@ -98,7 +98,7 @@ import Testing
         #expect(shown["body"] as? String == merged)
         #expect(shown["state"] as? String == "sent", "\(shown)")
         let history = try await world.run(["drafts", "history", String(draft)])
-        #expect(history.output.contains("merged with the forum's newer text (their change: line 7)"), "\(history.output)")
+        #expect(history.output.contains("merged with the forum's newer text, their change at line 7"), "\(history.output)")
         let item = try await world.show(1)
         let evidence = (item["attempts"] as? [[String: Any]] ?? []).compactMap { $0["evidence"] as? String }
         #expect(evidence.contains { $0.hasPrefix("merged with a change made on the forum since the edit began (line 7)") }, "\(evidence)")
@@ -139,7 +139,7 @@ import Testing
             """)
         let refused = try await world.run(["queue", String(draft)])
         #expect(refused.status == 65)
-        #expect(refused.errorOutput.contains("line 4 of its text is `<<<<<<< your edit`"), "\(refused.errorOutput)")
+        #expect(refused.errorOutput.contains("line 4 of its body is `<<<<<<< your edit`"), "\(refused.errorOutput)")
         #expect(try await world.items().count == 1, "nothing queued")
 
         // Settled in the editor: both dates kept, the markers gone.
@@ -163,6 +163,33 @@ import Testing
         #expect(try await Self.text(of: post, in: world) == Self.changing(later, [4: "Fourth line: we meet on Saturday.\n"
             + "Fourth line: we meet on Sunday [mod: date fixed]."]))
         #expect(try await Self.editPosts(world) == before + 1)
+    }
+
+    /// A Markdown edit draft as `edit-post --format markdown` starts it (the post in a ```bbcode
+    /// fence) converts line for line to the post, so it merges as a BBCode draft does; the merged
+    /// text goes back into the draft in a fence, the draft still Markdown.
+    @Test func aMarkdownEditDraftFencingThePostMergesLineByLine() async throws {
+        let world = try await OutboxWorld()
+        let phone = try await Self.secondSession(world)
+        let ours = "```bbcode\n" + Self.changing(Self.post, [3: "Third line, in Markdown's fence."]) + "\n```\n"
+        guard case let .sent(receipt) = await phone.reply(Reply(threadID: 3_500_001, bbcode: Self.post)), let post = receipt.id else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        let file = world.home.appendingPathComponent("ours.md")
+        try ours.write(to: file, atomically: true, encoding: .utf8)
+        let edit = try await world.run(["edit-post", String(post), "--format", "markdown", "--no-edit", "--body-file", file.path, "--queue"])
+        #expect(edit.status == 0, "\(edit.errorOutput)")
+        #expect(await Self.sent(phone.edit(postID: post, bbcode: Self.changing(Self.post, [1: "Opening line, phoned in."]))))
+
+        let send = try await world.run(["send"])
+        #expect(send.errorOutput.contains("merged with a change made on the forum since the edit began (line 1)"), "\(send.errorOutput)")
+        let merged = Self.changing(Self.post, [1: "Opening line, phoned in.", 3: "Third line, in Markdown's fence."])
+        #expect(try await Self.text(of: post, in: world) == merged)
+        let shown = try await Self.draft(1, in: world)
+        #expect(shown["format"] as? String == "markdown")
+        #expect(shown["body"] as? String == "```bbcode\n" + merged + "\n```")
+        let history = try await world.run(["drafts", "history", "1"])
+        #expect(history.output.contains("their change at line 2"), "line 2 of the draft, below the fence: \(history.output)")
     }
 
     @Test func aMergedEditWhoseAnswerWasLostIsReconciledToExactlyOneEdit() async throws {
