@@ -42,17 +42,20 @@ public struct SandboxRequest: Sendable {
         let kind = Method(rawValue: method.uppercased()) ?? .other
         let query = FormFields.urlEncoded(Array(rawQuery.utf8))
         var form = FormFields()
+        var text = Data()
         let contentType = headers["content-type"] ?? ""
         if kind == .post {
             if let boundary = boundary(in: contentType) {
                 form = FormFields.multipart(body, boundary: boundary) ?? FormFields()
             } else if contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
                 form = FormFields.urlEncoded([UInt8](body))
+            } else {
+                text = body
             }
         }
         var request = SandboxRequest(method: kind, script: script, query: query, form: form,
                                      cookies: cookies(in: headers["cookie"] ?? ""))
-        if kind == .post, form == FormFields() { request.body = body }
+        request.body = text
         return request
     }
 
