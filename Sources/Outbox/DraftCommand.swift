@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Markup
 import Store
@@ -17,6 +18,11 @@ extension ForumCommand {
         }
         let body = content.body.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !body.isEmpty else { throw refuse("its body is empty") }
+        // An edit that met a conflict holds both sides between markers until a person settles
+        // it: sent as it is, the markers would land on the forum.
+        if content.kind == .edit, let marker = LineMerge.firstMarker(in: content.body) {
+            throw OutboxError.unresolvedConflict(draft: draft.id, line: marker.line, marker: marker.text)
+        }
         let bbcode = switch content.format {
         case .markdown:
             try BBCodeConverter(dialect: dialect, options: try imageOptions(images, dialect: dialect))
@@ -35,7 +41,7 @@ extension ForumCommand {
         case .reply:
             return .reply(threadID: try number(content.target.thread, "thread"), bbcode: bbcode)
         case .edit:
-            return .edit(postID: try number(content.target.post, "post"), bbcode: bbcode)
+            return .edit(postID: try number(content.target.post, "post"), bbcode: bbcode, base: draft.base)
         case .thread:
             let forum = try number(content.target.forum, "forum")
             guard !subject.isEmpty else { throw refuse("a new thread needs a `subject:`") }

@@ -10,9 +10,11 @@ public enum ForumCommand: Sendable, Equatable, Codable {
     /// `tag` is the second tag as the draft names it (value or title), resolved against the form
     /// when it is sent. Items stored before it existed have no `tag` key and decode as nil.
     case newThread(forumID: Int, subject: String, bbcode: String, iconID: String? = nil, tag: String? = nil)
-    /// `previous` is the post's text before the edit, fetched just before the first attempt:
-    /// what undo puts back.
-    case edit(postID: Int, bbcode: String, previous: String? = nil)
+    /// `previous` is the post's text before the edit, read again right before each attempt:
+    /// what undo puts back. `base` is the post's text the edit was written against (the draft's
+    /// base): when the forum's text is no longer that, the send merges (`EditMerge`). Items stored
+    /// before it existed have no `base` key, decode as nil, and are sent unmerged as before.
+    case edit(postID: Int, bbcode: String, previous: String? = nil, base: String? = nil)
 
     /// Sends it. Every way this can end is a `PostOutcome`; nothing throws.
     public func execute(on adapter: any ForumAdapter) async -> PostOutcome {
@@ -25,7 +27,7 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         case let .newThread(forumID, subject, bbcode, iconID, tag):
             return await adapter.newThread(NewThread(forumID: forumID, subject: subject, bbcode: bbcode, iconID: iconID,
                                                      secondaryTag: tag))
-        case let .edit(postID, bbcode, _):
+        case let .edit(postID, bbcode, _, _):
             return await adapter.edit(postID: postID, bbcode: bbcode)
         }
     }
@@ -38,15 +40,17 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         case let .reply(threadID, bbcode): .reply(threadID: threadID, bbcode: bbcode, after: after)
         case let .privateMessage(to, subject, bbcode, _, _, _): .privateMessage(to: to, subject: subject, bbcode: bbcode, after: after)
         case let .newThread(forumID, subject, bbcode, _, _): .newThread(forumID: forumID, subject: subject, bbcode: bbcode, after: after)
-        case let .edit(postID, bbcode, _): .edit(postID: postID, bbcode: bbcode)
+        case let .edit(postID, bbcode, _, _): .edit(postID: postID, bbcode: bbcode)
         }
     }
 
     /// The command that takes this one back once it is delivered, where the forum allows one:
     /// only an edit, by editing the post back. A reply, a PM or a thread cannot be unsent.
+    /// Its base is what this one left on the forum, so a change made there since is merged with,
+    /// not undone along with ours.
     public var undo: ForumCommand? {
-        guard case let .edit(postID, bbcode, previous?) = self else { return nil }
-        return .edit(postID: postID, bbcode: previous, previous: bbcode)
+        guard case let .edit(postID, bbcode, previous?, _) = self else { return nil }
+        return .edit(postID: postID, bbcode: previous, previous: bbcode, base: bbcode)
     }
 
     /// reply, pm, thread or edit: the draft kinds.
@@ -65,7 +69,7 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         case let .reply(threadID, _): "reply to thread \(threadID)"
         case let .privateMessage(to, subject, _, _, _, _): "PM to \(to): \(subject)"
         case let .newThread(forumID, subject, _, _, _): "new thread in forum \(forumID): \(subject)"
-        case let .edit(postID, _, _): "edit of post \(postID)"
+        case let .edit(postID, _, _, _): "edit of post \(postID)"
         }
     }
 
@@ -76,7 +80,7 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         case let .reply(threadID, _): "thread/\(threadID)"
         case .privateMessage: "pm/sent"
         case let .newThread(forumID, _, _, _, _): "forum/\(forumID)"
-        case let .edit(postID, _, _): "post/\(postID)"
+        case let .edit(postID, _, _, _): "post/\(postID)"
         }
     }
 
@@ -93,15 +97,15 @@ public enum ForumCommand: Sendable, Equatable, Codable {
     public var bbcode: String {
         switch self {
         case let .reply(_, bbcode), let .privateMessage(_, _, bbcode, _, _, _), let .newThread(_, _, bbcode, _, _),
-             let .edit(_, bbcode, _):
+             let .edit(_, bbcode, _, _):
             bbcode
         }
     }
 
     /// The same edit with the post's text before it recorded.
     func remembering(previous text: String) -> ForumCommand {
-        guard case let .edit(postID, bbcode, _) = self else { return self }
-        return .edit(postID: postID, bbcode: bbcode, previous: text)
+        guard case let .edit(postID, bbcode, _, base) = self else { return self }
+        return .edit(postID: postID, bbcode: bbcode, previous: text, base: base)
     }
 
     /// Replies, threads and PMs are looked for among what is newer than a marker read before the send.
@@ -113,7 +117,7 @@ public enum ForumCommand: Sendable, Equatable, Codable {
     }
 
     var needsPreviousText: Bool {
-        if case .edit(_, _, nil) = self { return true }
+        if case .edit(_, _, nil, _) = self { return true }
         return false
     }
 

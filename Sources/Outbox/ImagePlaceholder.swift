@@ -41,7 +41,7 @@ extension ForumCommand {
             .privateMessage(to: to, subject: subject, bbcode: resolve(bbcode), replyTo: replyTo, forwardOf: forwardOf, iconID: iconID)
         case let .newThread(forumID, subject, bbcode, iconID, tag):
             .newThread(forumID: forumID, subject: subject, bbcode: resolve(bbcode), iconID: iconID, tag: tag)
-        case let .edit(postID, bbcode, previous): .edit(postID: postID, bbcode: resolve(bbcode), previous: previous)
+        case let .edit(postID, bbcode, previous, base): .edit(postID: postID, bbcode: resolve(bbcode), previous: previous, base: base)
         }
     }
 }

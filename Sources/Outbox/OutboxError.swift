@@ -7,6 +7,8 @@ public enum OutboxError: MissiveError, Equatable {
     case corruptItem(Int64, String)
     /// The draft cannot become a Command yet (no thread, no recipient, empty, bad front matter).
     case draftNotReady(Int64, String)
+    /// An edit draft still holds the markers of an edit conflict (`line` of its text).
+    case unresolvedConflict(draft: Int64, line: Int, marker: String)
     case alreadyQueued(draft: Int64, revision: Int, item: Int64, state: String)
     case alreadySent(draft: Int64, revision: Int, item: Int64, where: String)
     case transition(item: Int64, TransitionError)
@@ -21,7 +23,7 @@ public enum OutboxError: MissiveError, Equatable {
     public var status: ExitStatus {
         switch self {
         case .noSuchItem: .noInput
-        case .corruptItem, .draftNotReady, .alreadyQueued, .alreadySent, .changedSince: .dataError
+        case .corruptItem, .draftNotReady, .unresolvedConflict, .alreadyQueued, .alreadySent, .changedSince: .dataError
         case let .transition(_, error): error.status
         case .delivered, .notLoggedIn, .botCheck: .noPermission
         }
@@ -35,6 +37,10 @@ public enum OutboxError: MissiveError, Equatable {
             "outbox item \(id) is damaged: \(why)"
         case let .draftNotReady(id, why):
             "draft \(id) cannot be queued: \(why)"
+        case let .unresolvedConflict(draft, line, marker):
+            "draft \(draft) cannot be queued: it still holds an edit conflict (line \(line) of its body is `\(marker)`). "
+                + "Keep the lines you want between the markers, delete the marker lines, with `missive drafts edit \(draft)`; "
+                + "then `missive queue \(draft)` sends it against the forum's text as it is then"
         case let .alreadyQueued(draft, revision, item, state):
             "draft \(draft) (revision \(revision)) is already outbox item \(item), which is \(state); "
                 + "see `missive queue show \(item)`"

@@ -98,7 +98,7 @@ public final class OutboxUndo: UndoHandler, Sendable {
     /// A delivered edit is edited back (once); anything else delivered is refused with its place.
     private func takeBack(delivered item: inout OutboxItem, in tx: OutboxTransaction, now: Date) throws -> String {
         guard case let .sent(postID, url) = item.state else { return "" }
-        guard let back = item.command.undo, case let .edit(post, _, _) = item.command else {
+        guard let back = item.command.undo, case let .edit(post, _, _, _) = item.command else {
             throw OutboxError.delivered(item: item.id, what: Self.place(of: item.command, postID: postID, url: url),
                                         remedy: Self.remedy(for: item.command, postID: postID))
         }
@@ -114,7 +114,7 @@ public final class OutboxUndo: UndoHandler, Sendable {
     /// Redoing an undone delivered edit: call the edit-back off if it has not gone out yet,
     /// otherwise edit the post forward again.
     private func applyAgain(delivered item: inout OutboxItem, in tx: OutboxTransaction, now: Date) throws -> String {
-        guard let other = item.undoneBy, case let .edit(post, bbcode, _) = item.command else {
+        guard let other = item.undoneBy, case let .edit(post, bbcode, previous, _) = item.command else {
             return "\(item.title) is delivered; nothing to do again"
         }
         var undoItem = try tx.outboxItem(other)
@@ -124,7 +124,9 @@ public final class OutboxUndo: UndoHandler, Sendable {
             try tx.save(undoItem)
             return "item \(other), which was to edit post \(post) back, is cancelled"
         }
-        let again = try queueFollowUp(.edit(postID: post, bbcode: bbcode), after: item, key: "redo/\(item.id)", in: tx, now: now)
+        // Written against what the edit-back left on the forum, the text before ours.
+        let again = try queueFollowUp(.edit(postID: post, bbcode: bbcode, base: previous), after: item, key: "redo/\(item.id)",
+                                      in: tx, now: now)
         return "post \(post) will be edited again to the text of \(item.title) by item \(again.id)"
     }
 
@@ -142,7 +144,7 @@ public final class OutboxUndo: UndoHandler, Sendable {
         case let .reply(threadID, _): "it is post \(postID ?? "?") in thread \(threadID)"
         case let .privateMessage(to, _, _, _, _, _): "the private message reached \(to)"
         case .newThread: "it is thread \(postID ?? "?")"
-        case let .edit(post, _, _): "post \(post) shows the new text"
+        case let .edit(post, _, _, _): "post \(post) shows the new text"
         }
         return what + (url.map { " (\($0))" } ?? "")
     }
@@ -152,7 +154,7 @@ public final class OutboxUndo: UndoHandler, Sendable {
         case .reply: "to change it, run `missive edit-post \(postID ?? "POST")`"
         case .newThread: "to change it, edit its first post with `missive edit-post POST` (the post id is on the thread's page)"
         case .privateMessage: "a private message cannot be edited or unsent"
-        case let .edit(post, _, _): "its text before the edit was not recorded; run `missive edit-post \(post)` to change it"
+        case let .edit(post, _, _, _): "its text before the edit was not recorded; run `missive edit-post \(post)` to change it"
         }
     }
 

@@ -48,6 +48,11 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
     case damaged(String)
     /// Given back unsent: the sender stopped, or its place had to wait.
     case givenBack
+    /// An edit whose post changed on the forum since the edit began, in lines the edit changed
+    /// too: nothing was posted. `lines`: where the conflicts are in the draft's text (words);
+    /// `revision`: the draft's revision that holds both sides between markers (nil when the
+    /// draft had moved on and was left alone).
+    case editConflict(lines: String, revision: Int?)
     /// Written by a Missive before reasons were typed: its words, kept as they were.
     case legacy(String)
     // Images (from `UploadOutcome` and `UploadReconciliation`); `file` as the draft names it.
@@ -155,6 +160,7 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case .notConfigured: "not-configured"
         case .damaged: "damaged"
         case .givenBack: "given-back"
+        case .editConflict: "edit-conflict"
         case .legacy: "legacy"
         case .imageRefused: "image-refused"
         case .imageHostBusy: "image-host-busy"
@@ -181,6 +187,9 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case let .notConfigured(message): message
         case let .damaged(message): message
         case .givenBack: "given back unsent"
+        case let .editConflict(lines, _):
+            "the post changed on the forum since the edit began, in lines your edit changes too (\(lines) of the draft); "
+                + "nothing was posted, and the forum keeps its text"
         case let .legacy(text): text
         case let .imageRefused(file, message): "the image host refused image \(file): \(message)"
         case let .imageHostBusy(file, message): "image \(file) could not be uploaded yet: \(message)"
@@ -258,6 +267,11 @@ extension Reason {
             return "the archives upgrade on the forum's account page opens it; then \(queue)"
         case .imageRefused:
             return "change the image with \(edit) (or queue with --resize), then \(queue)"
+        case let .editConflict(_, revision?):
+            return "revision \(revision) of the draft holds both sides between conflict markers: keep what should stay with "
+                + "\(edit), then \(queue) sends it against the forum's text as it is then"
+        case .editConflict:
+            return "the draft was saved again after it was queued; \(queue) sends its newer text, merged with the forum's"
         default:
             return nil
         }

@@ -1,3 +1,4 @@
+import Common
 import Forum
 import Foundation
 import Store
@@ -9,21 +10,69 @@ struct SendAttempt: Sendable {
     let store: Store
     let lease: SenderLease
 
-    /// Reads and records the text an edit replaces (its undo puts it back); an outcome when that fails.
-    func rememberPreviousText(_ item: inout OutboxItem, adapter: any ForumAdapter) async throws -> PostOutcome? {
-        guard item.command.needsPreviousText, case let .edit(postID, _, _) = item.command else { return nil }
-        let previous: String
+    /// Reads the post an edit replaces, right before it is sent, and records it (its undo puts
+    /// it back). An edit that keeps its base (issue 22) is compared with it: when the forum's text
+    /// changed meanwhile, the edit is merged with that change, or, where the two overlap, not
+    /// sent at all (`EditMerge`); either way the draft gets a revision saying so. An edit with no
+    /// base (made before bases were kept, or by undo of an old item) is read once, as before.
+    func prepareEdit(_ item: inout OutboxItem, adapter: any ForumAdapter, now: Date) async throws -> EditStep {
+        guard case let .edit(postID, ours, previous, base) = item.command, base != nil || previous == nil else {
+            return .send(note: nil)
+        }
+        let theirs: String
         do {
-            previous = try await adapter.postSource(postID: postID)
+            theirs = try await adapter.postSource(postID: postID)
         } catch {
-            return Self.nothingPosted(error)
+            return .stop(Self.nothingPosted(error))
         }
-        item.command = item.command.remembering(previous: previous)
-        let remembered = item
+        let draft = try item.draftID.flatMap { id in try store.outboxRead { tx in try tx.draft(id) } }
+        let format = draft?.content.format ?? .bbcode
+        switch EditMerge.decide(base: base, ours: ours, theirs: theirs) {
+        case .unchanged:
+            item.command = .edit(postID: postID, bbcode: ours, previous: theirs, base: base)
+            try save(item)
+            return .send(note: nil)
+        case let .merged(text, spans):
+            // What is sent from now on, and what reconcile compares, is the merged text; its base
+            // is the forum's text it was merged with, so a later retry merges only what is newer.
+            item.command = .edit(postID: postID, bbcode: text, previous: theirs, base: theirs)
+            // Lines of the draft in its note (a Markdown draft's fence stands above the text),
+            // lines of the post in the item's result.
+            let (body, offset) = EditMerge.body(text, format: format)
+            let note = "merged with the forum's newer text, their change at \(LineMerge.describe(spans, offset: offset))"
+            if let revision = try save(item, revision: body, note: note, base: theirs, now: now) {
+                item.draftRevision = revision
+                try save(item)
+            }
+            return .send(note: "merged with a change made on the forum since the edit began (\(LineMerge.describe(spans)))")
+        case let .conflict(text, spans):
+            let (body, offset) = EditMerge.body(text, format: format)
+            // The forum's text now is the base the settled text is written against: queued
+            // again, it is sent against the forum as it is then.
+            let revision = try save(item, revision: body, note: "edit conflict: your edit and the forum's newer text, "
+                                    + "between markers", base: theirs, now: now)
+            return .conflict(.editConflict(lines: LineMerge.describe(spans, offset: offset), revision: revision))
+        }
+    }
+
+    /// Saves the item as it stands, while this sender holds it.
+    private func save(_ item: OutboxItem) throws {
         try store.outbox(durable: false) { tx in
-            if try lease.holds(remembered.id, in: tx) { try tx.save(remembered) }
+            if try lease.holds(item.id, in: tx) { try tx.save(item) }
         }
-        return nil
+    }
+
+    /// Saves the item and gives its draft a new revision, in one transaction, while this sender
+    /// holds the item and the draft still shows the revision the item was queued from.
+    private func save(_ item: OutboxItem, revision body: String, note: String, base: String, now: Date) throws -> Int? {
+        try store.outbox { tx in
+            guard try lease.holds(item.id, in: tx) else { return nil }
+            try tx.save(item)
+            guard let id = item.draftID, let queued = item.draftRevision, let draft = try tx.draft(id) else { return nil }
+            var content = draft.content
+            content.body = body
+            return try tx.addDraftRevision(id, DraftWrite(content: content, note: note, base: base), ifShowing: queued, now: now)
+        }
     }
 
     /// Records, before anything is posted, where reconcile starts looking for this item should

@@ -287,8 +287,18 @@ public actor Sender {
             return (false, nil)
         }
 
-        if let failure = try await attempt.rememberPreviousText(&item, adapter: adapter) {
-            return try record(failure, for: &item, attempt: attemptID, next: nil)
+        // An edit reads the post first: merged with a change made there meanwhile, or not sent
+        // where the two overlap (issue 22).
+        var merged: String?
+        switch try await attempt.prepareEdit(&item, adapter: adapter, now: now()) {
+        case let .send(note): merged = note
+        case let .stop(failure): return try record(failure, for: &item, attempt: attemptID, next: nil)
+        case let .conflict(reason):
+            item.lastError = reason.description
+            let nextAttempt = try finish(&item, attempt: attemptID, outcome: "conflict", evidence: reason.description,
+                                         event: .rejected(reason), next: next)
+            report.outcome(item, reason.description)
+            return (true, nextAttempt)
         }
         let place = Self.placeKey(item)
         switch try await attempt.ensureMarker(&item, known: receipts[place], adapter: adapter) {
@@ -296,7 +306,7 @@ public actor Sender {
         case let .failure(failure): return try record(failure.outcome, for: &item, attempt: attemptID, next: nil)
         }
         let outcome = await item.command.execute(on: adapter)
-        return try record(outcome, for: &item, attempt: attemptID, next: next)
+        return try record(outcome, for: &item, attempt: attemptID, next: next, note: merged)
     }
 
     /// "14:03:09", or with the date on another day than today (see `localClock`).
@@ -310,7 +320,9 @@ public actor Sender {
 
     /// Classifies an outcome and records it with the attempt (and the start of the next item's
     /// attempt) in one transaction.
-    private func record(_ outcome: PostOutcome, for item: inout OutboxItem, attempt: Int64?, next: Int64?) throws -> (Bool, Int64?) {
+    /// `note` says what was done to the text before it went out (an edit merged with the forum's).
+    private func record(_ outcome: PostOutcome, for item: inout OutboxItem, attempt: Int64?, next: Int64?,
+                        note: String? = nil) throws -> (Bool, Int64?) {
         let now = now()
         let verdict = try classifier.classify(outcome, for: item, now: now) { channel, fresh in
             try currentPace(item.profile, channel, fresh: fresh)
@@ -326,9 +338,10 @@ public actor Sender {
         }
         if verdict.unreachable { unreachable.insert(item.profile) }
         item.lastError = verdict.label == "sent" ? nil : verdict.message
-        let nextAttempt = try finish(&item, attempt: attempt, outcome: verdict.label, evidence: "\(outcome)", event: verdict.event,
+        let evidence = note.map { "\($0); \(outcome)" } ?? "\(outcome)"
+        let nextAttempt = try finish(&item, attempt: attempt, outcome: verdict.label, evidence: evidence, event: verdict.event,
                                      next: verdict.carryOn ? next : nil, pace: verdict.pace)
-        report.outcome(item, verdict.message + lateNote(item, now: now))
+        report.outcome(item, verdict.message + (note.map { "; \($0)" } ?? "") + lateNote(item, now: now))
         return (verdict.carryOn, nextAttempt)
     }
 

@@ -22,12 +22,15 @@ import GRDB
 ///   needs the archives upgrade; its new threads are refused with the closed-thread redirect to
 ///   THREADID (which must exist).
 /// - `POST /_sandbox/thread?threadid=N[&closed=on|off][&archived=on|off]`.
+/// - `POST /_sandbox/edit?postid=P` with the post's new BBCode as the body (plain text, or a
+///   form's `bbcode` field): a moderator edits the post behind its author's back, as an edit
+///   made elsewhere would (its "edited" time moves; no posting request is counted).
 /// - `GET /_sandbox/loop`: redirects to itself, for the `loop` fault.
 /// - `GET /_sandbox/status.json`: `{"images_url": ..., "data_directory": ..., "pid": ...}`: where the
 ///   image host listens (its own port), where the data is, and the process serving.
 extension SandboxHTTPHandler {
     static let controls = ["state.json", "requests.json", "reset-requests", "fault", "expire-sessions", "standing",
-                           "cloudflare", "forum", "thread", "loop", "status.json"]
+                           "cloudflare", "forum", "thread", "edit", "loop", "status.json"]
 
     func control(_ request: SandboxRequest) async throws -> SandboxResponse {
         let name = String(request.script.dropFirst("_sandbox/".count))
@@ -81,6 +84,8 @@ extension SandboxHTTPHandler {
             return try await changeForum(request)
         case "thread":
             return try await changeThread(request)
+        case "edit":
+            return try await moderatorEdit(request)
         case "loop":
             return .redirect(to: "/_sandbox/loop")
         case "status.json":
@@ -161,6 +166,20 @@ extension SandboxHTTPHandler {
         try await forum.database.queue.write { [record] db in try record.update(db) }
         return .text("forum \(record.id): archived \(record.archived), closed redirect to "
                      + "\(record.closedRedirectThreadId.map(String.init) ?? "none")\n", status: 200)
+    }
+
+    private func moderatorEdit(_ request: SandboxRequest) async throws -> SandboxResponse {
+        guard let id = request.id("postid"),
+              try await forum.database.queue.read({ db in try PostRecord.exists(db, key: id) })
+        else { throw ControlProblem(message: "postid= must name a post") }
+        guard let text = request.form["bbcode"] ?? String(data: request.body, encoding: .utf8), !text.isEmpty else {
+            throw ControlProblem(message: "the body must be the post's new BBCode (UTF-8 text, or a form's bbcode= field)")
+        }
+        let bbcode = SandboxForum.normalizedMessage(text), editedAt = forum.now
+        try await forum.database.queue.write { db in
+            try db.execute(sql: "UPDATE post SET bbcode = ?, editedAt = ? WHERE id = ?", arguments: [bbcode, editedAt, id])
+        }
+        return .text("post \(id) edited by a moderator\n", status: 200)
     }
 
     private func changeThread(_ request: SandboxRequest) async throws -> SandboxResponse {

@@ -11,6 +11,8 @@ public struct SandboxRequest: Sendable {
     public var query: FormFields
     public var form: FormFields
     public var cookies: [String: String]
+    /// A POST's body when it is not a form (a control's plain text: `/_sandbox/edit`).
+    public var body = Data()
 
     public init(method: Method, script: String, query: FormFields = FormFields(),
                 form: FormFields = FormFields(), cookies: [String: String] = [:]) {
@@ -40,16 +42,21 @@ public struct SandboxRequest: Sendable {
         let kind = Method(rawValue: method.uppercased()) ?? .other
         let query = FormFields.urlEncoded(Array(rawQuery.utf8))
         var form = FormFields()
+        var text = Data()
         let contentType = headers["content-type"] ?? ""
         if kind == .post {
             if let boundary = boundary(in: contentType) {
                 form = FormFields.multipart(body, boundary: boundary) ?? FormFields()
             } else if contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
                 form = FormFields.urlEncoded([UInt8](body))
+            } else {
+                text = body
             }
         }
-        return SandboxRequest(method: kind, script: script, query: query, form: form,
-                              cookies: cookies(in: headers["cookie"] ?? ""))
+        var request = SandboxRequest(method: kind, script: script, query: query, form: form,
+                                     cookies: cookies(in: headers["cookie"] ?? ""))
+        request.body = text
+        return request
     }
 
     static func boundary(in contentType: String) -> String? {

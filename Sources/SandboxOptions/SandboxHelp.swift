@@ -97,5 +97,7 @@ public enum SandboxHelp {
           POST /_sandbox/forum?forumid=N[&archived=on|off]
                [&closedredirect=THREADID|off]
           POST /_sandbox/thread?threadid=N[&closed=on|off][&archived=on|off]
+          POST /_sandbox/edit?postid=P   a moderator's edit: the body is the
+               post's new BBCode (its author's edit form then shows it)
         """
 }

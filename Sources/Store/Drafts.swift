@@ -11,12 +11,15 @@ public struct DraftWrite: Equatable, Sendable {
     public var problem: String?
     /// A remark for `drafts history` ("editor exited with status 1").
     public var note: String?
+    /// A new base for an edit draft (`Draft.base`); nil keeps the one the draft has.
+    public var base: String?
 
-    public init(content: DraftContent, raw: String? = nil, problem: String? = nil, note: String? = nil) {
+    public init(content: DraftContent, raw: String? = nil, problem: String? = nil, note: String? = nil, base: String? = nil) {
         self.content = content
         self.raw = raw
         self.problem = problem
         self.note = note
+        self.base = base
     }
 }
 
@@ -104,7 +107,7 @@ extension Store {
     ) throws -> SaveResult {
         try self.write { db in
             var draft = try Store.fetchDraft(id, db)
-            if draft.content == write.content, draft.raw == write.raw, draft.state == .open {
+            if draft.content == write.content, draft.raw == write.raw, draft.state == .open, write.base ?? draft.base == draft.base {
                 return .unchanged(draft)
             }
             let before = DraftPointer(state: draft.state, revision: draft.revision)
@@ -128,8 +131,9 @@ extension Store {
                 return .unchanged(draft)
             }
             let before = Store.pointer(draft)
+            // The old text goes with the base it was written against.
             let write = DraftWrite(content: old.content, raw: old.raw, problem: old.problem,
-                                   note: "restored from revision \(number)")
+                                   note: "restored from revision \(number)", base: old.base)
             let newNumber = try Store.appendRevision(write, to: id, db, now: now)
             try Store.point(&draft, at: DraftPointer(state: .open, revision: newNumber), db, now: now)
             try Store.record(
@@ -193,10 +197,13 @@ extension Store {
         return draft
     }
 
-    private static func appendRevision(_ write: DraftWrite, to id: Int64, _ db: Database, now: Date) throws -> Int {
+    static func appendRevision(_ write: DraftWrite, to id: Int64, _ db: Database, now: Date) throws -> Int {
         let last = try Int.fetchOne(db, sql: "SELECT max(number) FROM revision WHERE draftId = ?", arguments: [id]) ?? 0
+        // A save that names no base keeps the draft's: the user's new text is still written
+        // against the post as it was when the edit began.
+        let base = try write.base ?? String.fetchOne(db, sql: "SELECT base FROM draft WHERE id = ?", arguments: [id])
         let revision = Revision(draftID: id, number: last + 1, content: write.content, raw: write.raw,
-                                problem: write.problem, note: write.note, createdAt: now)
+                                problem: write.problem, note: write.note, createdAt: now, base: base)
         try revision.insert(db)
         return revision.number
     }
@@ -207,6 +214,7 @@ extension Store {
         draft.content = revision.content
         draft.raw = revision.raw
         draft.problem = revision.problem
+        draft.base = revision.base
         draft.state = pointer.state
         draft.revision = pointer.revision
         draft.updatedAt = now

@@ -162,6 +162,18 @@ public struct OutboxTransaction {
         return db.changesCount > 0
     }
 
+    /// A revision the sender writes into a draft (an edit merged with the forum's newer text, or
+    /// both sides of a conflict), made only while the draft still shows `revision`, the one the
+    /// item was queued from: text the user saved since is never pushed aside. Not an entry of the
+    /// undo history: `missive undo` after a send takes back what reached the forum, and the
+    /// revision before stays one `missive drafts restore` away. Returns the new revision's number.
+    public func addDraftRevision(_ id: Int64, _ write: DraftWrite, ifShowing revision: Int, now: Date) throws -> Int? {
+        guard var draft = try Draft.fetchOne(db, key: id), draft.revision == revision, draft.state == .open else { return nil }
+        let number = try Store.appendRevision(write, to: id, db, now: now)
+        try Store.point(&draft, at: DraftPointer(state: .open, revision: number), db, now: now)
+        return number
+    }
+
     /// Adds an entry to the history that `missive undo` works on, in this transaction.
     public func record(kind: HistoryKind, summary: String, payload: some Encodable, now: Date) throws {
         try Store.record(db, kind: kind, summary: summary, payload: payload, now: now)

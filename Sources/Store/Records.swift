@@ -25,6 +25,9 @@ public struct Draft: Equatable, Sendable, Identifiable {
     public var problem: String?
     public var createdAt: Date
     public var updatedAt: Date
+    /// An edit draft's base: the post's BBCode as the forum had it when the edit began (or when
+    /// a conflict was last met), what the send merges against. nil for the other kinds.
+    public var base: String? = nil
 }
 
 /// One save of a draft. Revisions are never changed; undo and restore move the draft between them.
@@ -37,6 +40,8 @@ public struct Revision: Equatable, Sendable {
     /// Shown in `drafts history`: "editor exited with status 1", "restored from revision 2".
     public var note: String?
     public var createdAt: Date
+    /// The base this revision was written against (`Draft.base`).
+    public var base: String? = nil
 }
 
 /// One line of `drafts list` or `drafts search`.
@@ -81,7 +86,7 @@ extension Draft: Codable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "draft"
 
     private enum CodingKeys: String, CodingKey {
-        case id, content, state, revision, raw, problem, createdAt, updatedAt
+        case id, content, state, revision, raw, problem, createdAt, updatedAt, base
     }
 
     /// Kept beside the content for "one open draft per target" lookups; never read back.
@@ -99,6 +104,7 @@ extension Draft: Codable, FetchableRecord, PersistableRecord {
         try row.encodeIfPresent(problem, forKey: .problem)
         try row.encode(createdAt, forKey: .createdAt)
         try row.encode(updatedAt, forKey: .updatedAt)
+        try row.encode(base, forKey: .base)
     }
 }
 
@@ -106,7 +112,7 @@ extension Revision: Codable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "revision"
 
     private enum CodingKeys: String, CodingKey {
-        case draftID = "draftId", number, content, raw, problem, note, createdAt
+        case draftID = "draftId", number, content, raw, problem, note, createdAt, base
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -118,6 +124,7 @@ extension Revision: Codable, FetchableRecord, PersistableRecord {
         try row.encodeIfPresent(problem, forKey: .problem)
         try row.encodeIfPresent(note, forKey: .note)
         try row.encode(createdAt, forKey: .createdAt)
+        try row.encode(base, forKey: .base)
     }
 }
 

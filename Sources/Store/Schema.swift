@@ -157,6 +157,42 @@ enum Schema {
         OutboxSchema.registerTypedReasons(in: &migrator)
         ImageSchema.register(in: &migrator)
         OutboxImageSchema.register(in: &migrator)
+
+        migrator.registerMigration("v13 edit base") { db in
+            // An edit draft's base: the post's BBCode as the forum had it when the edit began, the
+            // common ancestor of the three-way merge made when it is sent (issue 22). Each revision
+            // keeps the base it was written against, so that undo and restore, which move the draft
+            // between revisions, move the base with the text; the draft row holds its current one.
+            try db.execute(sql: """
+                ALTER TABLE draft ADD COLUMN base TEXT;
+                ALTER TABLE revision ADD COLUMN base TEXT;
+                """)
+            // Edit drafts made before: their first revision is the post as it was on the forum
+            // (a BBCode draft holds it as is; a Markdown one in a ```bbcode fence, taken out here).
+            // A draft whose first revision is not that has no base and is sent as before, unmerged.
+            let firsts = try Row.fetchAll(db, sql: """
+                SELECT draftId, body, format FROM revision
+                WHERE number = 1 AND kind = 'edit' AND note = 'the post as it was on the forum'
+                """)
+            for row in firsts {
+                let body: String = row["body"], format: String = row["format"]
+                guard let base = format == "bbcode" ? body : Self.unfenced(body) else { continue }
+                try db.execute(sql: "UPDATE revision SET base = ? WHERE draftId = ?", arguments: [base, row["draftId"]])
+                try db.execute(sql: "UPDATE draft SET base = ? WHERE id = ?", arguments: [base, row["draftId"]])
+            }
+        }
         return migrator
+    }
+
+    /// The BBCode inside a Markdown draft that is one ```bbcode fence and nothing else, as
+    /// `edit-post --format markdown` writes it; nil for anything else. Written out here, not shared,
+    /// so that the migration never changes.
+    private static func unfenced(_ body: String) -> String? {
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        guard lines.count >= 2, let opening = lines.first, let closing = lines.last, opening.hasPrefix("```"),
+              opening.drop(while: { $0 == "`" }) == "bbcode", closing == String(repeating: "`", count: opening.count - "bbcode".count)
+        else { return nil }
+        return lines.dropFirst().dropLast().joined(separator: "\n")
     }
 }

@@ -168,12 +168,13 @@ final class OutboxWorld: @unchecked Sendable {
 
     /// HTTP/1.0 over a plain socket: enough for the sandbox's control pages.
     /// `path` on the forum's port, or on the image host's with `images: true`.
-    func httpGet(_ path: String, method: String = "GET", images: Bool = false) async throws -> Data {
+    /// `body` goes as plain text (the moderator's edit control reads it).
+    func httpGet(_ path: String, method: String = "GET", images: Bool = false, body: Data = Data()) async throws -> Data {
         let port = images ? imagesPort : port
-        return try await offThePool { try self.blockingGet(path, method: method, port: port) }
+        return try await offThePool { try self.blockingGet(path, method: method, port: port, body: body) }
     }
 
-    private func blockingGet(_ path: String, method: String, port: UInt16) throws -> Data {
+    private func blockingGet(_ path: String, method: String, port: UInt16, body: Data) throws -> Data {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw CocoaError(.fileReadUnknown) }
         defer { close(fd) }
@@ -185,7 +186,8 @@ final class OutboxWorld: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no sandbox on \(port)"]) }
-        let request = Array("\(method) /\(path) HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8)
+        let request = Array("\(method) /\(path) HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n".utf8)
+            + Array("Content-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + Array(body)
         _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
         var response = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)

@@ -51,7 +51,7 @@ import Testing
     ]
 
     static let itemKeys: Set<String> = [
-        "id", "state", "due", "draft", "revision", "profile", "kind", "target", "post_id", "url", "reason", "evidence",
+        "id", "state", "due", "draft", "revision", "profile", "kind", "target", "post_id", "url", "reason", "reason_code", "evidence",
         "failures", "last_error", "bbcode", "attempt_count", "flood_waits", "attempts", "updated_at",
     ]
 }

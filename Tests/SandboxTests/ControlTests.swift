@@ -88,6 +88,8 @@ import Testing
         ("/_sandbox/forum?forumid=1&closedredirect=42", "closedredirect= must be the id of a thread that exists"),
         ("/_sandbox/thread?threadid=1&closed=on", "threadid= must name a thread"),
         ("/_sandbox/expire-sessions?user=ghost", "no account is called 'ghost'"),
+        ("/_sandbox/edit?postid=1", "postid= must name a post"),
+        ("/_sandbox/edit?postid=\(Seed.Ids.ownPost)", "the body must be the post's new BBCode"),
         ("/_sandbox/teleport", "unknown sandbox control: /_sandbox/teleport (known: state.json, requests.json"),
     ])
     func aBadControlRequestIsA400ThatSaysWhy(_ target: String, _ expected: String) async throws {
@@ -97,6 +99,23 @@ import Testing
             #expect(answer.status == 400)
             #expect(answer.text.contains(expected), "\(answer.text)")
             #expect(try await state(of: server) == before, "nothing changed")
+        }
+    }
+
+    /// A moderator's edit behind the author's back (issue 22): the post holds the new text, the
+    /// author's edit form shows it, and no posting request is counted.
+    @Test func aModeratorsEditChangesThePostAsItsEditFormShowsIt() async throws {
+        try await withSandbox { server in
+            let browser = Browser(server)
+            try await browser.logIn("sandbox")
+            #expect(try await browser.post("/_sandbox/reset-requests", []).status == 200)
+            let answer = try await browser.post("/_sandbox/edit?postid=\(Seed.Ids.ownPost)",
+                                                [("bbcode", "Line one\r\n[b]moderated[/b] line two")])
+            #expect(answer.status == 200 && answer.text.contains("edited by a moderator"), "\(answer.text)")
+            #expect(try await state(of: server).posts.first { $0.id == Seed.Ids.ownPost }?.text == "Line one\n[b]moderated[/b] line two")
+            let form = try await browser.page("/editpost.php?action=editpost&postid=\(Seed.Ids.ownPost)")
+            #expect(form.vbformSubmission(clicking: "submit").first { $0.name == "message" }?.value == "Line one\n[b]moderated[/b] line two")
+            #expect(try await counts(server).posts["editpost.php"] == 0)
         }
     }
 

@@ -177,7 +177,10 @@ struct ImageFolder {
     }
 
     @Test func theMigrationsAreNamedInOrder() throws {
-        #expect(Store.knownMigrations.suffix(2) == ["v11 images", "v12 outbox images"])
+        // Later changes add theirs after these two.
+        let known = Store.knownMigrations
+        let images = try #require(known.firstIndex(of: "v11 images"))
+        #expect(known.dropFirst(images).prefix(2) == ["v11 images", "v12 outbox images"])
     }
 }
 

@@ -127,7 +127,8 @@ public struct ComposeDraft: Sendable {
         if content.subject.isEmpty, let subject = fetched.subject { content.subject = subject }
         let forumText = fetched.body(for: content.format)
         if fetched.isOriginal, !forumText.isEmpty {
-            return try await startFromOriginal(content, original: forumText, typed: typed, check: check)
+            return try await startFromOriginal(content, original: forumText, base: fetched.pieces.joined(separator: "\n\n"),
+                                               typed: typed, check: check)
         }
         // Quotes come first, as the forum's own reply form puts them; the user writes below.
         content.body = Self.blocks(forumText, typed ?? content.body)
@@ -145,12 +146,15 @@ public struct ComposeDraft: Sendable {
     }
 
     /// An edit starts from the post as the forum has it, stored as revision 1 before the editor
-    /// opens, so that what the user changes is revision 2 and an undo can go back to 1.
-    private func startFromOriginal(_ content: DraftContent, original: String, typed: String?,
+    /// opens, so that what the user changes is revision 2 and an undo can go back to 1. `base`
+    /// is the post's BBCode as fetched (`original` is that as the draft's format shows it): the
+    /// draft keeps it as its base, which every later revision inherits and the send merges against.
+    private func startFromOriginal(_ content: DraftContent, original: String, base: String, typed: String?,
                                    check: ComposeCheck.Result) async throws -> Draft? {
         var first = content
         first.body = original
-        let draft = try environment.store.createDraft(DraftWrite(content: first, note: Self.originalNote), now: environment.clock())
+        let draft = try environment.store.createDraft(DraftWrite(content: first, note: Self.originalNote, base: base),
+                                                      now: environment.clock())
         console.note("created draft \(draft.id) for \(content.target.describe(content.kind)); revision 1 is "
             + "\(Self.originalNote)")
         var next = draft

@@ -1,4 +1,5 @@
 import Common
+import Markup
 import Store
 
 /// Text on the forum that a draft starts with, fetched before the editor opens.

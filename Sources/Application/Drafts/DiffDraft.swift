@@ -1,3 +1,4 @@
+import Common
 import Compose
 import Store
 

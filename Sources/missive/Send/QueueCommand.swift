@@ -81,6 +81,8 @@ struct QueueItemJSON: Encodable {
     @JSONNull var postId: String? = nil
     @JSONNull var url: String? = nil
     @JSONNull var reason: String? = nil
+    /// The reason's stable code (`edit-conflict`, `closed`...), for scripts: failed, unknown or retrying.
+    @JSONNull var reasonCode: String? = nil
     @JSONNull var evidence: String? = nil
     var failures: Int
     @JSONNull var lastError: String? = nil
@@ -116,9 +118,16 @@ struct QueueItemJSON: Encodable {
         case let .sent(postID, url):
             postId = postID
             self.url = url
-        case let .failed(why): reason = why.description
-        case let .held(why?): reason = why.description
-        case let .unknown(found, _): evidence = found.description
+        case let .failed(why):
+            reason = why.description
+            reasonCode = why.code
+        case let .held(why?):
+            reason = why.description
+            reasonCode = why.code
+        case let .unknown(found, _):
+            evidence = found.description
+            reasonCode = found.code
+        case let .retrying(_, because): reasonCode = because.code
         default: break
         }
     }

@@ -1,5 +1,5 @@
 import Testing
-@testable import Compose
+@testable import Common
 
 @Suite struct LineDiffTests {
     @Test func identicalTextsHaveNoDiff() {

@@ -4,8 +4,8 @@
 /// goes in the converter's escape hatch instead: a fenced block with the info string `bbcode`,
 /// passed to the forum verbatim. The fence is longer than any run of backticks in the text, so no
 /// line of the text can close it, and it starts in column 0, so no line loses its indentation.
-enum BBCodeFence {
-    static func wrap(_ bbcode: String) -> String {
+public enum BBCodeFence {
+    public static func wrap(_ bbcode: String) -> String {
         // The forum's quote form ends in blank lines for the reply below it; inside the fence
         // they would be where the cursor lands, and whatever was typed there would go out raw.
         let bbcode = withoutBlankEnds(bbcode)
@@ -14,7 +14,7 @@ enum BBCodeFence {
     }
 
     /// The text without the blank lines at its ends; every other byte as the forum gave it.
-    static func withoutBlankEnds(_ text: String) -> String {
+    public static func withoutBlankEnds(_ text: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         while lines.first?.allSatisfy(\.isWhitespace) == true, !lines.isEmpty { lines.removeFirst() }
         while lines.last?.allSatisfy(\.isWhitespace) == true, !lines.isEmpty { lines.removeLast() }

@@ -1,6 +1,7 @@
-/// A unified diff of two texts, line by line, for `missive drafts diff`.
+/// Two texts compared line by line: a unified diff for `missive drafts diff`, and the matching
+/// lines that the three-way merge of an edit (`LineMerge`) is built on.
 public enum LineDiff {
-    enum Edit: Equatable {
+    public enum Edit: Equatable, Sendable {
         case same(String), removed(String), added(String)
     }
 
@@ -45,7 +46,7 @@ public enum LineDiff {
         return output.joined(separator: "\n") + "\n"
     }
 
-    static func lines(_ text: String) -> [String] {
+    public static func lines(_ text: String) -> [String] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines
@@ -55,7 +56,7 @@ public enum LineDiff {
     /// what lies between the common first and last lines, as the diff's lines in order (in each
     /// change the old lines go before the new). Its time grows with lines times changes, so past
     /// a size where that takes seconds the middle is shown as removed then added, still correct.
-    static func diff(_ old: [String], _ new: [String]) -> [Edit] {
+    public static func diff(_ old: [String], _ new: [String]) -> [Edit] {
         var prefix = 0
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
