@@ -23,7 +23,7 @@ struct SandboxCommand: ParsableCommand {
             --faults SPEC is a comma-separated list of NAME=RATE (RATE from 0 to 1, the chance per \
             posting request; the rates add up to at most 1; --seed makes a run repeatable). \
             NAME is one of drop, 500, 500stored, slow (slow=0.1:3s sets the delay), late, dberror, \
-            truncate, empty, noform, nothtml, loop, cloudflare, closedredirect; on=all also strikes pages and the login. \
+            truncate, empty, noform, nothtml, loop, cloudflare, closedredirect, phantom; on=all also strikes pages and the login. \
             `missive-sandbox --help` says what each fault does and lists the seeded accounts.
             """
     )
