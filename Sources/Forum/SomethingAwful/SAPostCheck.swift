@@ -25,7 +25,8 @@ extension SomethingAwfulAdapter {
             }
             let shown = Self.shownKey(bbcode)
             for post in candidates.prefix(Self.reconcileCandidates) where try await holds(bbcode, shownAs: shown, post: post.id, on: document) {
-                return .sent(Receipt(kind: claim.kind, id: post.id, url: postURL(post.id)))
+                // The forum's own link stays the receipt's; a `goto=lastpost` claim gets the post's.
+                return .sent(claim.id == post.id ? claim : Receipt(kind: claim.kind, id: post.id, url: postURL(post.id)))
             }
             return .unknown(Evidence("the forum's answer names \(claim), but that post of ours does not hold the text sent",
                                      reconcileAfter: marker))
