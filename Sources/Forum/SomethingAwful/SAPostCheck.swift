@@ -11,6 +11,7 @@ extension SomethingAwfulAdapter {
     /// `claim` came from the answer to posting `bbcode`; `marker` is the reconcile marker read
     /// before the POST (a reply's thread's last post; nil for an edit).
     func confirmPost(_ claim: Receipt, bbcode: String, after marker: Int?) async -> PostOutcome {
+        guard confirmsPosts else { return .sent(claim) }
         guard let link = claim.url else {
             return .unknown(Evidence("the forum's answer names \(claim) without a link to open", reconcileAfter: marker))
         }
