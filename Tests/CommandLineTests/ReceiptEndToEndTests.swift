@@ -102,7 +102,7 @@ import Testing
         let world = try await Self.world()
         let text = "a queued reply the forum thanked me for and lost"
         try await Self.phantomThenReconcile(world, draft: ["reply", "3500001", "--no-edit", "--format", "bbcode", "--body-file", try Self.bodyFile(world, text)],
-                                            text: text, script: "newreply.php", evidence: "which could not be found")
+                                            text: text, script: "newreply.php", evidence: "Invalid post specified")
     }
 
     @Test func anEditWhoseSuccessPageShowsTheOldTextIsUnknownAndReconcileEditsOnce() async throws {

@@ -32,7 +32,7 @@ extension SomethingAwfulAdapter {
             return .unknown(Evidence("the forum's answer names \(claim), but that post of ours does not hold the text sent",
                                      reconcileAfter: marker))
         } catch {
-            return .unknown(Evidence("the forum's answer names \(claim), which could not be found: \(error)", reconcileAfter: marker))
+            return .unknown(Evidence("the forum's answer names \(claim), which could not be checked: \(error)", reconcileAfter: marker))
         }
     }
 
