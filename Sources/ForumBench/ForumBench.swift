@@ -1,4 +1,4 @@
-import Forum
+@_spi(Bench) import Forum
 import Foundation
 
 /// `forum-bench BASE_URL THREAD COUNT USER < PASSWORD`: logs in, posts COUNT replies to THREAD
@@ -30,8 +30,12 @@ enum ForumBench {
             defer { try? FileManager.default.removeItem(at: jar.deletingLastPathComponent()) }
             // FORUM_BENCH_FRESH=1: a new connection per request, as a curl process per request has.
             let reuse = ProcessInfo.processInfo.environment["FORUM_BENCH_FRESH"] != "1"
+            // FORUM_BENCH_NO_CONFIRM=1: take the success page's word, as before issue 22
+            // (scripts/bench-receipts.sh prints the cost of opening the post's link beside it).
+            let confirm = ProcessInfo.processInfo.environment["FORUM_BENCH_NO_CONFIRM"] != "1"
             let adapter = try SomethingAwfulAdapter(
-                baseURL: base, settings: HTTPSettings(userAgent: "missive/bench", cookieJar: jar, reuseConnections: reuse))
+                baseURL: base, settings: HTTPSettings(userAgent: "missive/bench", cookieJar: jar, reuseConnections: reuse),
+                confirmingPosts: confirm)
             _ = try await adapter.login(username: arguments[4], password: password)
             var failures: [String: Int] = [:]
             var checkpoints: [(replies: Int, rss: Int, peak: Int)] = []
@@ -46,7 +50,7 @@ enum ForumBench {
             }
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            let label = reuse ? "adapter" : "adapter (a new connection per request)"
+            let label = (reuse ? "adapter" : "adapter (a new connection per request)") + (confirm ? "" : " without the receipt check")
             print(label + String(format: ": %d replies in %.2f s = %.1f replies/s", count, seconds, Double(count) / seconds))
             for point in checkpoints {
                 print("  after \(point.replies) replies: RSS \(point.rss) KiB, peak \(point.peak) KiB")

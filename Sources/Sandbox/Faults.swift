@@ -36,12 +36,43 @@ public enum Fault: String, Sendable, CaseIterable, Equatable {
     /// exists (the request's thread, else the forum's newest, else the seeded closed one);
     /// nothing is stored. Last, like the others.
     case closedRedirect = "closedredirect"
+    /// The forum's ordinary success page ("Thank you for posting!", its refresh and links naming
+    /// `goto=post&postid=P`) for a post that does not exist, and nothing stored: the answer
+    /// Awful.app's users saw before their posts vanished (#625). An edit's page names the edited
+    /// post, which keeps its old text; a new thread's names the thread id the next one would get;
+    /// a PM's goes back to the folder. Last, like the others.
+    case phantom
 
     /// Whether the request is carried out before the fault shows.
     var storesFirst: Bool {
         switch self {
         case .drop, .slow, .truncate, .empty, .noForm, .serverErrorAfterStoring, .late: return true
-        case .serverError, .databaseError, .notHTML, .redirectLoop, .cloudflare, .closedRedirect: return false
+        case .serverError, .databaseError, .notHTML, .redirectLoop, .cloudflare, .closedRedirect, .phantom: return false
+        }
+    }
+}
+
+extension SandboxForum {
+    /// The `phantom` fault's answer: the success page the request would have got, naming what
+    /// would have been made (the next post or thread id: the id a forum that lost the write after
+    /// numbering it would name), while nothing is stored.
+    func phantomSuccess(answering request: SandboxRequest, user: UserRecord?) async throws -> SandboxResponse {
+        let (nextPost, nextThread) = try await database.queue.read { db in
+            (try Self.nextId(db, table: "post", first: 500_000_001), try Self.nextId(db, table: "thread", first: 3_500_001))
+        }
+        switch request.script {
+        case "editpost.php":
+            return ErrorPages.redirect("Your post has been edited. You will now be taken to your post.",
+                                       to: "showthread.php?goto=post&postid=\(request.id("postid") ?? nextPost)", user: user)
+        case "newthread.php":
+            return ErrorPages.redirect("Thank you for posting! You will now be taken to your thread.",
+                                       to: "showthread.php?threadid=\(nextThread)", user: user)
+        case "private.php":
+            return ErrorPages.redirect("Thank you for sending your private message. You will now be returned to your private messages.",
+                                       to: "private.php", user: user)
+        default:
+            return ErrorPages.redirect("Thank you for posting! You will now be taken to your post.",
+                                       to: "showthread.php?goto=post&postid=\(nextPost)", user: user)
         }
     }
 }

@@ -8,7 +8,7 @@ import GRDB
 /// - `GET /_sandbox/state.json`: every user (with standing), forum (with its tag group and
 ///   values, `archived`, `closedRedirectThreadId`), thread, post and private message; text as
 ///   stored, plus `...Shown` as a reader sees it (`SandboxState`).
-/// - `GET /_sandbox/requests.json`: requests received, and POSTs and submits per posting script
+/// - `GET /_sandbox/requests.json`: requests received, POSTs and submits per posting script, GETs per script
 ///   (`SandboxRequestCounts`). `POST /_sandbox/reset-requests` sets them to zero.
 /// - `POST /_sandbox/fault?next=KIND`: the next posting request gets that fault (`Fault`'s names,
 ///   `cloudflare` and `closedredirect` included).

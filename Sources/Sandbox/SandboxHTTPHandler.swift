@@ -46,6 +46,10 @@ struct SandboxHTTPHandler: HTTPHandler {
                 let visitor = try await forum.visitor(for: parsed)
                 return Self.http(try await forum.closedRedirect(answering: parsed, user: visitor.user))
             }
+            if fault == .phantom {
+                let visitor = try await forum.visitor(for: parsed)
+                return Self.http(try await forum.phantomSuccess(answering: parsed, user: visitor.user))
+            }
             return Self.http(Self.answer(for: fault))
         }
 
@@ -99,8 +103,9 @@ struct SandboxHTTPHandler: HTTPHandler {
             return .redirect(to: "/_sandbox/loop")
         case .cloudflare:
             return CloudflareGate.challenge()
-        case .drop, .slow, .truncate, .empty, .noForm, .late, .closedRedirect:
-            // Answered by the forum (after storing, or for `closedredirect`, by its refusal).
+        case .drop, .slow, .truncate, .empty, .noForm, .late, .closedRedirect, .phantom:
+            // Answered by the forum (after storing; for `closedredirect` by its refusal, for
+            // `phantom` by a success page for nothing).
             return .text("", status: 200)
         }
     }

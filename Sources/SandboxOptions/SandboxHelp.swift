@@ -65,6 +65,9 @@ public enum SandboxHelp {
                        nothing is stored
           closedredirect=R  the closed-thread refusal page, leading to a thread
                        that exists; nothing is stored
+          phantom=R    the usual success page ("Thank you for posting!", a link to
+                       goto=post&postid=P) for a post that does not exist (an edit:
+                       the post, unchanged; a PM: the folder); nothing is stored
           on=post      which requests are eligible: post (replies, edits, new
                        threads, PMs and their previews; the default) or all (every
                        page and the login too)

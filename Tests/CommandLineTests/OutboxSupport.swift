@@ -143,6 +143,8 @@ final class OutboxWorld: @unchecked Sendable {
         var requests: Int
         var posts: [String: Int]
         var submits: [String: Int]
+        /// GETs per script.
+        var gets: [String: Int] = [:]
         /// POSTs to all posting scripts together.
         var allPosts: Int { posts.values.reduce(0, +) }
     }
@@ -150,7 +152,7 @@ final class OutboxWorld: @unchecked Sendable {
     func requests() async throws -> Requests {
         let json = (try JSONSerialization.jsonObject(with: try await httpGet("_sandbox/requests.json")) as? [String: Any]) ?? [:]
         return Requests(requests: json["requests"] as? Int ?? -1, posts: json["posts"] as? [String: Int] ?? [:],
-                        submits: json["submits"] as? [String: Int] ?? [:])
+                        submits: json["submits"] as? [String: Int] ?? [:], gets: json["gets"] as? [String: Int] ?? [:])
     }
 
     /// `queue show ID --json`.

@@ -11,11 +11,11 @@ import Testing
         let result = try runMissive(["sandbox", "--help"])
         #expect(result.status == 0)
         for option in ["--port", "--data", "--temp", "--flood", "--faults", "--seed", "dberror", "truncate", "cloudflare",
-                       "closedredirect", "--images-port", "--json"] {
+                       "closedredirect", "phantom", "--images-port", "--json"] {
             #expect(result.output.contains(option), "\(option)")
         }
         let program = try runMissive(["--help"], binary: "missive-sandbox")
-        for text in ["slow=R:3s", "probation", "noplatinum", "samart_tag", "tma_ama", "/_sandbox/standing", "/_sandbox/cloudflare",
+        for text in ["slow=R:3s", "phantom=R", "probation", "noplatinum", "samart_tag", "tma_ama", "/_sandbox/standing", "/_sandbox/cloudflare",
                      "/_sandbox/requests.json", "--temp", "/_sandbox/image-fault", "/_sandbox/status.json"] {
             #expect(program.output.contains(text), "\(text)")
         }

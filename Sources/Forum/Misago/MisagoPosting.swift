@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 
 /// Replies, new threads, edits, quotes and a post's source. Every send reads its reconcile marker
 /// first (the newest post id it could not be), so an unknown outcome can be looked for later.
@@ -19,9 +20,15 @@ extension MisagoAdapter {
             return PostOutcome(error)
         }
         let answer = await write(.post, threadPath + "posts/", json: ["post": markup], subject: subject)
-        return outcome(answer, marker: marker) { (post: MisagoJSON.Post) in
-            Receipt(kind: isPrivate ? .privateMessage : .post, id: isPrivate ? thread : post.id, url: pageURL(post.url?.index))
+        let post: MisagoJSON.Post
+        switch written(answer, marker: marker, as: MisagoJSON.Post.self) {
+        case let .body(body): post = body
+        case let .outcome(outcome): return outcome
         }
+        // Post ids are one sequence across the forum: a new post is above the marker.
+        return await confirm(post, isNew: post.id > marker, markup: markup, editor: "\(threadPath)posts/\(post.id)/post_editor/",
+                             marker: marker,
+                             receipt: Receipt(kind: isPrivate ? .privateMessage : .post, id: isPrivate ? thread : post.id, url: pageURL(post.url?.index)))
     }
 
     public func newThread(_ thread: NewThread) async -> PostOutcome {
@@ -54,9 +61,13 @@ extension MisagoAdapter {
     public func edit(_ address: MisagoPostAddress, markup: String) async -> PostOutcome {
         let answer = await write(.put, address.apiPath, json: ["post": markup], subject: .post)
         // An edit makes no new post, so it needs no marker: reconcile compares the post's markup.
-        return outcome(answer, marker: nil) { (post: MisagoJSON.Post) in
-            Receipt(kind: .edit, id: post.id, url: pageURL(post.url?.index))
+        let post: MisagoJSON.Post
+        switch written(answer, marker: nil, as: MisagoJSON.Post.self) {
+        case let .body(body): post = body
+        case let .outcome(outcome): return outcome
         }
+        return await confirm(post, isNew: post.id == address.postID, markup: markup, editor: address.apiPath + "post_editor/", marker: nil,
+                             receipt: Receipt(kind: .edit, id: post.id, url: pageURL(post.url?.index)))
     }
 
     public func quote(postID: Int) async throws(ForumError) -> String {
@@ -103,16 +114,58 @@ extension MisagoAdapter {
 
     /// A send's outcome from its answer: `sent` only when the answer's JSON names the new id.
     func outcome<Body: Decodable>(_ answer: MisagoAnswer, marker: Int?, receipt: (Body) -> Receipt) -> PostOutcome {
+        switch written(answer, marker: marker, as: Body.self) {
+        case let .body(body): return .sent(receipt(body))
+        case let .outcome(outcome): return outcome
+        }
+    }
+
+    /// What a write's answer holds: the JSON a success carries, or the outcome when there is none.
+    enum Written<Body> {
+        case body(Body)
+        case outcome(PostOutcome)
+    }
+
+    func written<Body: Decodable>(_ answer: MisagoAnswer, marker: Int?, as _: Body.Type) -> Written<Body> {
         switch answer {
         case let .ok(bytes):
             guard let body = try? MisagoJSON.decoder.decode(Body.self, from: Data(bytes)) else {
-                return Self.unknown(Evidence("the forum answered 200 without the id Missive reads"), after: marker)
+                return .outcome(Self.unknown(Evidence("the forum answered 200 without the id Missive reads"), after: marker))
             }
-            return .sent(receipt(body))
-        case let .failed(error): return PostOutcome(error)
-        case let .csrfFailed(message): return .rejected(.forumError(title: "CSRF check failed", message: message))
-        case let .mayHaveLanded(evidence): return Self.unknown(evidence, after: marker)
+            return .body(body)
+        case let .failed(error): return .outcome(PostOutcome(error))
+        case let .csrfFailed(message): return .outcome(.rejected(.forumError(title: "CSRF check failed", message: message)))
+        case let .mayHaveLanded(evidence): return .outcome(Self.unknown(evidence, after: marker))
         }
+    }
+
+    /// A reply's or an edit's answer made proof (issue 22, "a receipt is the post itself"). The
+    /// engine answers with the post it stored, so no page needs opening: the post must be the
+    /// one expected (`isNew`: a new id above the marker, or the edited post's own) and hold our
+    /// text. Its `content` is HTML; drawn as text it is compared with our markup drawn by the
+    /// local stand-in for Misago's renderer, and only when those differ (the stand-in follows the
+    /// engine only as far as cmark can) is the stored markup read (`post_editor`, one GET) and
+    /// compared as reconcile compares it. Anything short of that is unknown, for reconcile.
+    func confirm(_ post: MisagoJSON.Post, isNew: Bool, markup: String, editor: String, marker: Int?, receipt: Receipt) async -> PostOutcome {
+        guard isNew, post.isEvent != true else {
+            return Self.unknown(Evidence("the forum answered with post \(post.id), not the post this send made"), after: marker)
+        }
+        if let content = post.content, Self.shownText(content) == Self.shownText(MisagoPreviewHTML.render(markup)) {
+            return .sent(receipt)
+        }
+        do {
+            guard Self.same(try await read(MisagoJSON.Editor.self, editor, subject: .post).post, markup) else {
+                return Self.unknown(Evidence("the forum answered with post \(post.id), which does not hold the text sent"), after: marker)
+            }
+            return .sent(receipt)
+        } catch {
+            return Self.unknown(Evidence("the forum answered with post \(post.id), whose text could not be checked: \(error)"), after: marker)
+        }
+    }
+
+    /// A post's HTML as a reader sees its words: readable text, whitespace collapsed.
+    static func shownText(_ html: String) -> String {
+        text(ofHTML: html).collapsingWhiteSpace
     }
 
     /// The newest post id among a list's threads (their last posts: post ids are one sequence

@@ -18,8 +18,9 @@ extension SomethingAwfulAdapter {
         /// The receipt a link in the answer proves, if it proves one; the marker is given (only
         /// what is newer than it can be this send).
         var receipt: (URL, Int?) -> Receipt?
-        /// Turns the evidence into a confirmed send (a PM is looked up in Sent Items); the marker is given.
-        var confirm: (Receipt, Int?) async -> PostOutcome = { receipt, _ in .sent(receipt) }
+        /// Turns the evidence into a confirmed send, the marker given: the post is found where the
+        /// answer points, a PM in Sent Items. No default: a success page alone proves nothing.
+        var confirm: (Receipt, Int?) async -> PostOutcome
     }
 
     /// What a submitted form came to: an outcome, or the forum's "security token expired" answer,

@@ -23,7 +23,8 @@ extension SomethingAwfulAdapter {
                 if let signature = reply.showSignature { form.setChecked("signature", signature) }
             },
             marker: { (page: HTMLDocument) throws(ForumError) in try await self.lastPostID(threadID: reply.threadID, formPage: page) },
-            receipt: SAEvidence.reply(threadID: reply.threadID)))
+            receipt: SAEvidence.reply(threadID: reply.threadID),
+            confirm: { receipt, marker in await self.confirmPost(receipt, bbcode: reply.bbcode, after: marker) }))
     }
 
     /// The thread's newest post now: from the posts the reply form shows under it (newest
@@ -56,7 +57,8 @@ extension SomethingAwfulAdapter {
     public func edit(postID: Int, bbcode: String) async -> PostOutcome {
         await compose(editFormURL(postID: postID), ComposeSteps(
             fill: { (form: inout HTMLForm) throws(ForumError) in form.set("message", to: bbcode) },
-            receipt: SAEvidence.edit(postID: postID)))
+            receipt: SAEvidence.edit(postID: postID),
+            confirm: { receipt, marker in await self.confirmPost(receipt, bbcode: bbcode, after: marker) }))
     }
 
     public func newThread(_ thread: NewThread) async -> PostOutcome {
@@ -90,12 +92,12 @@ extension SomethingAwfulAdapter {
             },
             marker: { (_: HTMLDocument) throws(ForumError) in try await self.newestThreadID(forumID: thread.forumID) },
             receipt: SAEvidence.thread(_:after:),
-            confirm: { receipt, marker in await self.confirmThread(receipt, after: marker) }))
+            confirm: { receipt, marker in await self.confirmThread(receipt, bbcode: thread.bbcode, after: marker) }))
     }
 
     /// A new thread's claim made proof: its page is a thread newer than the marker whose first
-    /// post is ours. Anything short of that is unknown, with the marker for reconcile.
-    func confirmThread(_ claim: Receipt, after marker: Int?) async -> PostOutcome {
+    /// post is ours and holds our text. Anything short of that is unknown, with the marker for reconcile.
+    func confirmThread(_ claim: Receipt, bbcode: String, after marker: Int?) async -> PostOutcome {
         do {
             guard let userID = await sessionUserID() else { throw ForumError.rejected(.notLoggedIn) }
             var id = claim.id
@@ -106,8 +108,11 @@ extension SomethingAwfulAdapter {
             }
             let address = url("showthread.php", [("threadid", String(id))])
             let document = try await page(address)
-            guard SAPageIdentity.isThread(document, id), Self.posts(in: document).first?.authorID == userID else {
+            guard SAPageIdentity.isThread(document, id), let first = Self.posts(in: document).first, first.authorID == userID else {
                 return .unknown(Evidence("thread \(id) does not start with a post of ours", url: address, reconcileAfter: marker))
+            }
+            guard try await holds(bbcode, shownAs: Self.shownKey(bbcode), post: first.id, on: document) else {
+                return .unknown(Evidence("thread \(id) starts with a post of ours that does not hold the text sent", url: address, reconcileAfter: marker))
             }
             return .sent(Receipt(kind: .thread, id: id, url: address))
         } catch {

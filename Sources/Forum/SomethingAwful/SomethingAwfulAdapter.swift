@@ -11,11 +11,24 @@ public final class SomethingAwfulAdapter: ForumAdapter {
     let username: String?
     let credentials: (any CredentialSource)?
 
-    public init(baseURL: URL, settings: HTTPSettings, username: String? = nil, credentials: (any CredentialSource)? = nil) throws(HTTPClientError) {
+    /// Whether a reply's or an edit's success link is opened to find the post (`confirmPost`).
+    /// Always, but for `forum-bench`, which measures what that costs.
+    let confirmsPosts: Bool
+
+    public convenience init(baseURL: URL, settings: HTTPSettings, username: String? = nil, credentials: (any CredentialSource)? = nil) throws(HTTPClientError) {
+        try self.init(baseURL: baseURL, settings: settings, username: username, credentials: credentials, confirmingPosts: true)
+    }
+
+    /// For `forum-bench` alone: `confirmingPosts: false` takes the success page's word, as
+    /// Missive did before issue 22, so the bench can print the cost of the check beside it.
+    @_spi(Bench)
+    public init(baseURL: URL, settings: HTTPSettings, username: String? = nil, credentials: (any CredentialSource)? = nil,
+                confirmingPosts: Bool) throws(HTTPClientError) {
         self.baseURL = baseURL.asFolder
         self.client = try HTTPClient(settings: settings)
         self.username = username
         self.credentials = credentials
+        self.confirmsPosts = confirmingPosts
     }
 
     /// `script?parameters` on this forum, the parameters encoded as the forum's pages would.
