@@ -8,8 +8,9 @@ extension ReadmeExamplesTests {
     /// What the test does with a README line.
     enum Step {
         /// Run by /bin/sh as written (after `POST` is replaced by the post `send` printed), and
-        /// expected to exit with this status.
-        case run(Int32)
+        /// expected to exit with this status and, when given, to say what the README's comment
+        /// promises.
+        case run(Int32, says: String? = nil)
         /// A line naming several subcommands (`drafts list | show | edit ...`): each is run, in
         /// order, with the arguments given here, and must exit 0.
         case each([String])
@@ -32,29 +33,29 @@ extension ReadmeExamplesTests {
         ("missive init", .run(0)),
         ("missive sandbox &", .skip("the test's sandbox (SandboxProcess) is this one, on a free port; the default profile points at it")),
         ("missive login", .typePassword),
-        ("missive reply 3500001", .run(0)),
+        ("missive reply 3500001", .run(0, says: "created draft 1")),
         ("missive reply 3500001 --quote 500000001", .run(0)),
         ("missive pm Zoë --reply-to 9000003", .run(0)),
         ("missive pm Zoë --subject \"hi\"", .run(0)),
         ("missive thread 3 --subject \"I made a forum client\" --tag AMA", .run(0)),
-        ("missive icons 3", .run(0)),
+        ("missive icons 3", .run(0, says: "ama")),
         ("missive new --template thanks --var name=Zoë", .run(0)),
         ("missive drafts list | show | edit | search | history | diff | restore | rm | export | import",
          .each(["list", "show 1", "edit 1", "search README", "history 1", "diff 1", "restore 1 1", "rm 4",
-                "export --dir exported", "import exported"])),
+                "export --to exported", "import exported"])),
         ("missive drafts search flood --all", .run(0)),
         ("missive preview 1 --theme yospos", .run(0)),
-        ("missive queue 1 --at \"tomorrow 09:00\"", .run(0)),
+        ("missive queue 1 --at \"tomorrow 09:00\"", .run(0, says: "to be sent at")),
         ("missive send", .run(0)),
         ("missive send --watch", .watchThenInterrupt),
-        ("missive reply 3500001 --send", .run(0)),
-        ("missive edit-post POST", .run(0)),
+        ("missive reply 3500001 --send", .run(0, says: "sent: post")),
+        ("missive edit-post POST", .run(0, says: "revision 1 is the post")),
         ("missive queue list | show | cancel | hold | release | reschedule | retry",
          .each(["list", "show 1", "hold 1", "release 1", "reschedule 1 --at +3h", "cancel 1", "retry 1"])),
-        ("missive undo", .run(0)),
-        ("missive doctor", .run(0)),
-        ("missive convert post.md --dialect phpbb", .run(0)),
-        ("missive render post.bbcode --to text", .run(0)),
+        ("missive undo", .run(0, says: "undid")),
+        ("missive doctor", .run(0, says: "integrity: ok")),
+        ("missive convert post.md --dialect phpbb", .run(0, says: "[b]bold[/b]")),
+        ("missive render post.bbcode --to text", .run(0, says: "bold and italic")),
         ("missive profiles add misago --engine misago --base-url \"$(scripts/engine.sh start)\" --username MissiveMember",
          .skip("needs the Misago engine (`make engine`); MisagoEndToEndTests run these")),
         ("echo missive-engine-pw | missive login --profile misago --password-stdin", .skip("needs the Misago engine")),
@@ -122,11 +123,12 @@ extension ReadmeExamplesTests {
             switch step {
             case let .skip(reason):
                 skipped.append("\(line): \(reason)")
-            case let .run(status):
+            case let .run(status, says):
                 let command = post.map { line.replacingOccurrences(of: "POST", with: $0) } ?? line
                 #expect(!command.contains("POST"), "no post was sent before: \(line)")
                 let result = try shell(command)
                 #expect(result.status == status, "\(command) exited \(result.status), not \(status):\n\(result.output)")
+                if let says { #expect(result.output.contains(says), "\(command) did not say \"\(says)\":\n\(result.output)") }
                 if line.hasSuffix("--send"), let id = result.output.firstMatch(of: /post (\d+)/)?.1 { post = String(id) }
                 ran += 1
             case let .each(arguments):

@@ -107,6 +107,13 @@ struct DraftTable {
             if total > titleWidth { output += "…".utf8 }
             return
         }
+        // No character takes more columns than it has UTF-8 bytes, so a short title fits unmeasured.
+        if subject.count + separator.count + excerpt.count <= titleWidth {
+            output += subject
+            output += separator
+            output += excerpt
+            return
+        }
         let title = String(decoding: subject, as: UTF8.self) + String(separator) + String(decoding: excerpt, as: UTF8.self)
         guard DisplayWidth.of(title) > titleWidth else {
             output += title.utf8

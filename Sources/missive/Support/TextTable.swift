@@ -176,7 +176,10 @@ struct ColumnLayout {
                 }
             }
         }
-        let width = plain ? bytes.count - start : DisplayWidth.of(bytes[start...])
+        // The last column is never padded, so its width is not needed: measuring past ASCII is
+        // the dear part, and the last column (a draft's text) is where most of it is.
+        let last = column == names.count - 1
+        let width = plain || last ? bytes.count - start : DisplayWidth.of(bytes[start...])
         ends.append(bytes.count)
         widths.append(width)
         if column < widest.count, width > widest[column] { widest[column] = width }
