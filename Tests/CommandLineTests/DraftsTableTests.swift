@@ -24,13 +24,13 @@ import Testing
         let list = try home.run(["drafts", "list", "--no-headers"])
         #expect(list.status == 0, "\(list.errorOutput)")
         #expect(list.output == """
-            2     reply  thread 3507451        r2   \(day)\(String(repeating: "é", count: 59))…
-            1     pm     PM to Zoë             r1   \(day)naïve plan: first line second line
+            2     reply  thread 3507451        r2    \(day)\(String(repeating: "é", count: 59))…
+            1     pm     PM to Zoë             r1    \(day)naïve plan: first line second line
 
             """)
 
         let search = try home.run(["drafts", "search", "secon", "--no-headers"])
-        #expect(search.output == "1     pm     PM to Zoë             r1   \(day)naïve plan: first line second line\n")
+        #expect(search.output == "1     pm     PM to Zoë             r1    \(day)naïve plan: first line second line\n")
 
         #expect(try home.run(["drafts", "rm", "2"]).status == 0)
         let all = try home.run(["drafts", "list", "--all", "--no-headers"])

@@ -22,7 +22,7 @@ import Testing
         defer { home.remove() }
         #expect(try home.run(["queue", "1", "--at", "+1h"]).status == 0)
         let cases: [([String], String)] = [
-            (["drafts", "list"], "ID    KIND   TARGET                REVS CHANGED                    TEXT"),
+            (["drafts", "list"], "ID    KIND   TARGET                REVS  CHANGED                    TEXT"),
             (["drafts", "search", "flood"], "ID    KIND   TARGET"),
             (["queue", "list"], "ID    STATE     WHEN"),
             (["history"], "ID    WHEN                            CHANGE"),

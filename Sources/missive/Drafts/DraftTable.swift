@@ -1,12 +1,14 @@
 import Common
 import Foundation
+import Markup
 import Store
 
 /// The table `drafts list` and `drafts search` print: built as bytes straight from SQLite's
-/// columns and written in one go, since 10,000 rows is common.
+/// columns and written in one go, since 10,000 rows is common. The columns are laid out as every
+/// table's (`ColumnLayout`).
 struct DraftTable {
-    private var output: [UInt8] = []
-    private(set) var rows = 0
+    private var table = ColumnLayout(DraftTable.columns)
+    var rows: Int { table.rowCount }
     /// The moment the relative times ("3 h ago") are counted from.
     let now: Date
     /// The minute last printed: consecutive drafts were often changed in the same one.
@@ -16,6 +18,7 @@ struct DraftTable {
         self.now = now
     }
 
+    /// Terminal columns of the text column, beyond which it is cut with "…".
     private static let titleWidth = 60
 
     /// A row of `drafts list`, read straight from SQLite.
@@ -32,21 +35,25 @@ struct DraftTable {
     private mutating func append(
         _ row: some DraftTableRow, subject: UnsafeBufferPointer<UInt8>, excerpt: UnsafeBufferPointer<UInt8>
     ) {
-        if output.isEmpty { output.reserveCapacity(1 << 16) }
-        rows += 1
         let kind = row.kind
-        appendNumber(row.id, width: 6)
-        pad(kind.rawValue.utf8, 7)
-        pad(row.target.describe(kind).utf8, 22)
-        appendNumber(Int64(row.revisions), prefix: UInt8(ascii: "r"), width: 5)
-        pad(changed(row.updatedAt), 27)
-        appendTitle(subject: subject, excerpt: excerpt)
-        if row.flagged { output += " [needs fixing]".utf8 }
-        if row.state != .open { output += " [\(row.state.rawValue)]".utf8 }
-        output.append(UInt8(ascii: "\n"))
+        table.appendCell { Self.appendNumber(row.id, to: &$0) }
+        table.append(cell: kind.rawValue.utf8)
+        table.append(cell: row.target.describe(kind).utf8)
+        table.appendCell { output in
+            output.append(UInt8(ascii: "r"))
+            Self.appendNumber(Int64(row.revisions), to: &output)
+        }
+        table.append(cell: changed(row.updatedAt))
+        table.appendCell { output in
+            Self.appendTitle(subject: subject, excerpt: excerpt, to: &output)
+            if row.flagged { output += " [needs fixing]".utf8 }
+            if row.state != .open { output += " [\(row.state.rawValue)]".utf8 }
+        }
+        table.endRow()
     }
 
-    /// The header line's columns, as wide as the rows' columns.
+    /// The columns' names and the widths they take at least, so that a list keeps its shape from
+    /// one run to the next.
     static let columns = [("ID", 6), ("KIND", 7), ("TARGET", 22), ("REVS", 5), ("CHANGED", 27), ("TEXT", 0)]
 
     /// Writes the table to stdout, with a header line unless `headers` is false and cut to the
@@ -56,34 +63,18 @@ struct DraftTable {
             Console.note(empty)
             return
         }
-        let width = TableTerminal.width()
-        if headers { FileHandle.standardOutput.write(Data((TextTable.cut(TextTable.header(Self.columns), to: width) + "\n").utf8)) }
-        FileHandle.standardOutput.write(Data(TextTable.cut(output, to: width)))
+        FileHandle.standardOutput.write(Data(table.render(headers: headers, width: TableTerminal.width())))
     }
 
-    /// `text` and then spaces up to `width` columns, or one space when it fills them already.
-    /// Columns are counted in Unicode scalars, which is cheap and right for the text these hold.
-    static func pad(_ text: String, _ width: Int) -> String {
-        let count = text.unicodeScalars.count
-        return count >= width ? text + " " : text + String(repeating: " ", count: width - count)
-    }
-
-    private mutating func pad<Bytes: Collection<UInt8>>(_ text: Bytes, _ width: Int) {
-        output += text
-        let count = Self.scalarCount(text)
-        output += repeatElement(UInt8(ascii: " "), count: count >= width ? 1 : width - count)
-    }
-
-    private mutating func appendNumber(_ value: Int64, prefix: UInt8? = nil, width: Int) {
-        var digits: [UInt8] = []
+    private static func appendNumber(_ value: Int64, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        let start = output.count
         var rest = value.magnitude
         repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            output.append(UInt8(ascii: "0") + UInt8(rest % 10))
             rest /= 10
         } while rest > 0
-        if value < 0 { digits.append(UInt8(ascii: "-")) }
-        if let prefix { digits.append(prefix) }
-        pad(digits.reversed(), width)
+        output[start...].reverse()
     }
 
     /// When a draft last changed, as Missive shows every time (`LocalClock`).
@@ -95,39 +86,47 @@ struct DraftTable {
         return text
     }
 
-    /// "subject: excerpt" (or the excerpt alone) on one line, cut to `titleWidth` columns with "…".
-    private mutating func appendTitle(subject: UnsafeBufferPointer<UInt8>, excerpt: UnsafeBufferPointer<UInt8>) {
+    /// "subject: excerpt" (or the excerpt alone) on one line, cut to `titleWidth` terminal
+    /// columns with "…". Line breaks and tabs become spaces when the cell ends.
+    private static func appendTitle(
+        subject: UnsafeBufferPointer<UInt8>, excerpt: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+    ) {
         let separator = subject.isEmpty ? "".utf8 : ": ".utf8
-        let counts = (subject: Self.scalarCount(subject), excerpt: Self.scalarCount(excerpt))
-        let total = counts.subject + separator.count + counts.excerpt
-        var room = total <= Self.titleWidth ? total : Self.titleWidth - 1
-        appendLine(subject, scalars: counts.subject, room: &room)
-        appendLine(separator, scalars: separator.count, room: &room)
-        appendLine(excerpt, scalars: counts.excerpt, room: &room)
-        if total > Self.titleWidth { output += "…".utf8 }
-    }
-
-    /// As many of `text`'s scalars as there is `room` for, with line breaks and tabs as spaces
-    /// (they would break the table's rows and columns).
-    private mutating func appendLine<Bytes: Collection<UInt8>>(_ text: Bytes, scalars: Int, room: inout Int) {
-        let isBreak = { (byte: UInt8) in byte == 10 || byte == 13 || byte == 9 }
-        if scalars <= room, !text.contains(where: isBreak) {
-            output += text
-            room -= scalars
+        if DisplayWidth.isPlain(subject), DisplayWidth.isPlain(excerpt) {
+            // ASCII, a byte a column: cut by counting.
+            let total = subject.count + separator.count + excerpt.count
+            var room = total <= titleWidth ? total : titleWidth - 1
+            func take<Part: Collection<UInt8>>(_ part: Part) {
+                let count = min(room, part.count)
+                output += part.prefix(count)
+                room -= count
+            }
+            take(subject)
+            take(separator)
+            take(excerpt)
+            if total > titleWidth { output += "…".utf8 }
             return
         }
-        for byte in text {
-            if byte & 0xC0 != 0x80 {
-                if room == 0 { return }
-                room -= 1
-            }
-            output.append(isBreak(byte) ? UInt8(ascii: " ") : byte)
+        // No character takes more columns than it has UTF-8 bytes, so a short title fits unmeasured.
+        if subject.count + separator.count + excerpt.count <= titleWidth {
+            output += subject
+            output += separator
+            output += excerpt
+            return
         }
-    }
-
-    /// Unicode scalars in UTF-8: every byte that is not a continuation byte starts one.
-    private static func scalarCount<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int {
-        bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+        let title = String(decoding: subject, as: UTF8.self) + String(separator) + String(decoding: excerpt, as: UTF8.self)
+        guard DisplayWidth.of(title) > titleWidth else {
+            output += title.utf8
+            return
+        }
+        var used = 0
+        for character in title {
+            let columns = TerminalText.width(of: character)
+            if used + columns > titleWidth - 1 { break }
+            used += columns
+            output += character.utf8
+        }
+        output += "…".utf8
     }
 }
 

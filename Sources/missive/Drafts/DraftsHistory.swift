@@ -18,17 +18,21 @@ struct DraftsHistory: AsyncParsableCommand {
         let workspace = try Workspace.open(access: .readOnly)
         let (current, revisions) = try DraftRevisions(store: workspace.store).run(id)
         if json { return try printJSON(revisions.map { RevisionJSON($0, current: current) }) }
+        // No header line, as ever, but the columns laid out as every table's; the mark of the
+        // current revision goes with its number ("* 3").
+        var table = TextTable([("", 6), ("", 30), ("", 0)])
         for revision in revisions {
             let mark = revision.number == current ? "*" : " "
-            let when = Timestamp.table(revision.createdAt, now: workspace.now)
+            let when = Timestamp.local(revision.createdAt, now: workspace.now)
             var notes = [String]()
             if let note = revision.note { notes.append(note) }
             if revision.raw != nil { notes.append("needs fixing") }
             let words = RevisionJSON.words(revision)
             let subject = revision.content.subject.isEmpty ? "" : "  \"\(revision.content.subject)\""
-            Console.print("\(mark) \(DraftTable.pad(String(revision.number), 4))\(when)  \(words) word\(words == 1 ? "" : "s")\(subject)"
-                + (notes.isEmpty ? "" : "  (\(notes.joined(separator: "; ")))"))
+            table.append(["\(mark) \(revision.number)", when, "\(words) word\(words == 1 ? "" : "s")\(subject)"
+                + (notes.isEmpty ? "" : "  (\(notes.joined(separator: "; ")))")])
         }
+        Swift.print(table.render(width: TableTerminal.width(), headers: false), terminator: "")
     }
 }
 

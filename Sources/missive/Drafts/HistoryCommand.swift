@@ -28,7 +28,7 @@ struct HistoryCommand: AsyncParsableCommand {
         var table = TextTable([("ID", 6), ("WHEN", 32), ("CHANGE", 0)])
         for entry in entries {
             let mark = entry.state == .undone ? "  (undone)" : ""
-            table.append([String(entry.id), Timestamp.table(entry.createdAt, now: workspace.now), entry.summary + mark])
+            table.append([String(entry.id), Timestamp.local(entry.createdAt, now: workspace.now), entry.summary + mark])
         }
         Swift.print(table.render(width: TableTerminal.width(), headers: headerOptions.headers), terminator: "")
     }

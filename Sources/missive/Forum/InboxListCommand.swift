@@ -1,5 +1,6 @@
 import Application
 import ArgumentParser
+import Common
 import Forum
 import Foundation
 
@@ -29,10 +30,13 @@ struct InboxListCommand: AsyncParsableCommand {
             print("No messages in \(folder.rawValue).")
             return
         }
+        let now = Date()
         var table = TextTable([("ID", 0), ("FLAGS", 0), ("DATE", 0), (folder == .sent ? "TO" : "FROM", 0), ("SUBJECT", 0)])
         for message in messages {
             let flags = (message.unread ? "N" : "-") + (message.replied ? "R" : "-") + (message.forwarded ? "F" : "-")
-            table.append([String(message.id), flags, message.date, message.correspondent, message.subject])
+            // The forum's date in Missive's one clock format, or its own words when they do not parse.
+            let date = ForumDateText.date(message.date).map { LocalClock.withRelative($0, now: now) } ?? message.date
+            table.append([String(message.id), flags, date, message.correspondent, message.subject])
         }
         print(table.render(width: TableTerminal.width(), headers: headerOptions.headers), terminator: "")
     }

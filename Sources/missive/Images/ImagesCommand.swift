@@ -39,11 +39,12 @@ struct ImagesList: AsyncParsableCommand {
             Console.note("no images yet: a queued draft's local images are listed here")
             return
         }
+        let now = Date()
         var table = TextTable([("ID", 0), ("STATE", 0), ("SIZE", 0), ("ITEM", 0), ("UPLOADED", 0), ("URL", 0), ("FILE", 0)])
         for entry in entries {
             let row = ImageRowJSON(entry)
             table.append([row.id ?? "-", row.state, "\(row.bytes) B, \(row.width)x\(row.height)", "\(row.item) (\(row.itemState))",
-                          row.uploadedAt ?? "-", row.url ?? "-", row.file])
+                          entry.image.state.uploadedAt.map { LocalClock.withRelative($0, now: now) } ?? "-", row.url ?? "-", row.file])
         }
         FileHandle.standardOutput.write(Data(table.render(width: TableTerminal.width(), headers: headerOptions.headers).utf8))
     }
@@ -104,6 +105,16 @@ struct ImagesToken: AsyncParsableCommand {
     }
 }
 
+extension OutboxImageState {
+    /// When the image went up to its host, if it did.
+    var uploadedAt: Date? {
+        switch self {
+        case let .uploaded(_, at), let .deleted(_, at, _): at
+        case .pending, .uploading: nil
+        }
+    }
+}
+
 /// One line of `images list --json`.
 struct ImageRowJSON: Encodable {
     @JSONNull var id: String?
@@ -133,10 +144,7 @@ struct ImageRowJSON: Encodable {
         width = entry.pixelSize.width
         height = entry.pixelSize.height
         url = hosted?.url.absoluteString
-        switch entry.image.state {
-        case let .uploaded(_, at), let .deleted(_, at, _): uploadedAt = at.formatted(.iso8601)
-        case .pending, .uploading: uploadedAt = nil
-        }
+        uploadedAt = entry.image.state.uploadedAt?.formatted(.iso8601)
         deletable = hosted?.deleteHandle != nil && entry.image.state.name == "uploaded"
         item = entry.image.item
         itemState = entry.itemState

@@ -44,25 +44,14 @@ struct ThemesCommand: ParsableCommand {
                 return
             }
             let depth = color.depth
-            let nameWidth = max(rows.map(\.name.count).max() ?? 4, 4)
-            let parentWidth = max(rows.map { ($0.parent ?? "-").count }.max() ?? 1, 6)
-            var out = ""
-            if headerOptions.headers, !rows.isEmpty {
-                // The swatch is 16 columns wide on the screen.
-                let columns = [("NAME", nameWidth + 2), ("PARENT", parentWidth + 2)] + (depth != .none ? [("SWATCH", 18)] : [])
-                out += TextTable.header(columns + [("SOURCE", 14), ("DESCRIPTION", 0)]) + "\n"
-            }
+            // The swatch's escape codes take no columns: it is 16 wide on the screen.
+            let swatch = depth != .none ? [("SWATCH", 18)] : []
+            var table = TextTable([("NAME", 0), ("PARENT", 0)] + swatch + [("SOURCE", 14), ("DESCRIPTION", 0)])
             for row in rows {
-                var line = row.name.padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0)
-                line += (row.parent ?? "-").padding(toLength: parentWidth + 2, withPad: " ", startingAt: 0)
-                if depth != .none { line += ThemeSwatch.render(row.theme, depth: depth) + "  " }
-                line += row.source.padding(toLength: 14, withPad: " ", startingAt: 0)
-                line += row.description ?? ""
-                out += line.trimmingCharacters(in: .whitespaces) + "\n"
+                let swatch = depth != .none ? [ThemeSwatch.render(row.theme, depth: depth)] : []
+                table.append([row.name, row.parent ?? "-"] + swatch + [row.source, row.description ?? ""])
             }
-            // Cut to the terminal only without swatches: their escape codes are no columns.
-            let width = depth == .none ? TableTerminal.width() : nil
-            writeOut(out.split(separator: "\n").map { TextTable.cut(String($0), to: width) + "\n" }.joined())
+            writeOut(table.render(width: TableTerminal.width(), headers: headerOptions.headers))
         }
     }
 

@@ -43,19 +43,15 @@ struct QueueList: AsyncParsableCommand {
             Console.note("the outbox is empty: queue a draft with `missive queue DRAFT`")
             return
         }
-        let width = TableTerminal.width()
-        if headerOptions.headers {
-            Console.print(TextTable.cut(TextTable.header(QueueTable.columns), to: width))
-        }
-        FileHandle.standardOutput.write(Data(TextTable.cut(table.output, to: width)))
+        FileHandle.standardOutput.write(Data(table.render(headers: headerOptions.headers, width: TableTerminal.width())))
     }
 }
 
 /// The text of `queue list`, one line per item: id, state, local time, draft, what and where,
-/// attempts, and the result. Built byte by byte from SQLite's own column bytes, because ten
-/// thousand items must list in a few milliseconds.
+/// attempts, and the result, laid out as every table (`ColumnLayout`). Built byte by byte from
+/// SQLite's own column bytes, because ten thousand items must list in a few milliseconds.
 struct QueueTable {
-    private(set) var output: [UInt8] = []
+    private var table = ColumnLayout(QueueTable.columns)
     /// The moment the relative times ("in 5 min") are counted from.
     let now: Date
     private var lastTime: [UInt8] = []
@@ -67,47 +63,47 @@ struct QueueTable {
         self.now = now
     }
 
-    var isEmpty: Bool { output.isEmpty }
+    var isEmpty: Bool { table.rowCount == 0 }
 
-    /// The header line's columns, as wide as the rows' columns.
-    static let columns = [("ID", 6), ("STATE", 10), ("WHEN", 27), ("DRAFT", 7), ("TARGET  ATTEMPTS  RESULT", 0)]
+    /// The columns' names and the widths they take at least, so that a list keeps its shape from
+    /// one run to the next (a time's "(in 5 min)" grows and shrinks).
+    static let columns = [("ID", 6), ("STATE", 10), ("WHEN", 27), ("DRAFT", 7), ("TARGET", 0), ("ATTEMPTS", 0), ("RESULT", 0)]
+
+    func render(headers: Bool, width: Int?) -> [UInt8] {
+        table.render(headers: headers, width: width)
+    }
 
     mutating func append(_ row: OutboxListingColumns) {
-        if output.isEmpty { output.reserveCapacity(1 << 20) }
-        pad(number(row.id), to: 6)
         let state = Array(row.bytes(.state))
-        pad(state, to: 10)
-        pad(localTime(row.bytes(.time)), to: 27)
-        pad(row.draftID.map { [UInt8(ascii: "d")] + number($0) } ?? [UInt8(ascii: "-")], to: 7)
-        output.append(contentsOf: row.bytes(.target))
+        table.append(cell: Self.number(row.id))
+        table.append(cell: state)
+        table.append(cell: localTime(row.bytes(.time)))
+        table.append(cell: row.draftID.map { [UInt8(ascii: "d")] + Self.number($0) } ?? [UInt8(ascii: "-")])
+        table.append(cell: row.bytes(.target))
         // A flood wait is the forum asking for a pause, not a failed attempt: counted apart.
         let floodWaits = row.floodWaits, attempts = row.attempts - floodWaits
-        output.append(contentsOf: "  [".utf8)
-        output.append(contentsOf: number(attempts))
-        output.append(contentsOf: (attempts == 1 ? " attempt" : " attempts").utf8)
-        if floodWaits > 0 {
-            output.append(contentsOf: ", ".utf8)
-            output.append(contentsOf: number(floodWaits))
-            output.append(contentsOf: (floodWaits == 1 ? " flood wait" : " flood waits").utf8)
+        table.appendCell { output in
+            output.append(UInt8(ascii: "["))
+            output.append(contentsOf: Self.number(attempts))
+            output.append(contentsOf: (attempts == 1 ? " attempt" : " attempts").utf8)
+            if floodWaits > 0 {
+                output.append(contentsOf: ", ".utf8)
+                output.append(contentsOf: Self.number(floodWaits))
+                output.append(contentsOf: (floodWaits == 1 ? " flood wait" : " flood waits").utf8)
+            }
+            output.append(UInt8(ascii: "]"))
         }
-        output.append(UInt8(ascii: "]"))
         let result = row.bytes(.result)
-        if !result.isEmpty {
-            output.append(contentsOf: "  ".utf8)
-            output.append(contentsOf: result)
-        } else if state == Self.queued, lastDate < now.addingTimeInterval(-1) {
+        if result.isEmpty, state == Self.queued, lastDate < now.addingTimeInterval(-1) {
             // Its time passed while no sender ran: said as such, not as an ordinary time ago.
-            output.append(contentsOf: "  overdue by \(LocalClock.span(now.timeIntervalSince(lastDate)))".utf8)
+            table.append(cell: Array("overdue by \(LocalClock.span(now.timeIntervalSince(lastDate)))".utf8))
+        } else {
+            table.append(cell: result)
         }
-        output.append(UInt8(ascii: "\n"))
+        table.endRow()
     }
 
-    private mutating func pad(_ bytes: [UInt8], to width: Int) {
-        output.append(contentsOf: bytes)
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(1, width - bytes.count)))
-    }
-
-    private func number(_ value: Int64) -> [UInt8] {
+    private static func number(_ value: Int64) -> [UInt8] {
         Array(String(value).utf8)
     }
 

@@ -9,12 +9,6 @@ enum Timestamp {
                       parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 
-    /// A table's time, padded so the columns after it line up (see `local`).
-    static func table(_ date: Date, now: Date) -> String {
-        let text = local(date, now: now)
-        return text.padding(toLength: max(text.count, 30), withPad: " ", startingAt: 0)
-    }
-
     /// A time for people, as everywhere in Missive (`LocalClock`): "Nov 28 14:01 (in 23 h)".
     static func local(_ date: Date, now: Date) -> String {
         LocalClock.withRelative(date, now: now)
