@@ -14,11 +14,12 @@ import Testing
         try await Task.sleep(for: .seconds(3))
 
         let list = try await world.run(["queue", "list"])
-        #expect(list.output.contains("queued") && list.output.contains("overdue by 1 s"), "\(list.output)")
+        // A second or more: how many depends on how long a busy machine took since the time passed.
+        #expect(list.output.contains("queued") && list.output.firstMatch(of: /overdue by \d+ s/) != nil, "\(list.output)")
         let send = try await world.run(["send"])
         #expect(send.status == 0, "\(send.errorOutput)")
         #expect(send.errorOutput.contains("its time, "), "\(send.errorOutput)")
-        #expect(send.errorOutput.contains("passed 1 s ago while no sender ran: it goes out now"), "\(send.errorOutput)")
+        #expect(send.errorOutput.firstMatch(of: /passed \d+ s ago while no sender ran: it goes out now/) != nil, "\(send.errorOutput)")
         let sentLine = send.errorOutput.split(separator: "\n").first { $0.contains("): sent: post ") } ?? ""
         #expect(sentLine.contains("(scheduled ") && sentLine.contains(" late)"), "the sent line says how late: \(send.errorOutput)")
         #expect(try await world.copies()["missed, then sent"] == 1)
