@@ -104,8 +104,19 @@ build_generate_manual
 staging=$(mktemp -d)
 trap 'rm -rf "$staging"' EXIT
 mkdir "$staging/man"
+# A fixed date when SOURCE_DATE_EPOCH asks for one (make deb does): the same sources give the same
+# pages. Otherwise generate-manual's default, today.
+date_args=()
+[ -z "${SOURCE_DATE_EPOCH:-}" ] || date_args=(--date "$(date -u -d "@$SOURCE_DATE_EPOCH" +%F)")
 for p in "${programs[@]}"; do
-  "$generate_manual" "$bin_dir/$p" --multi-page --output-directory "$staging/man"
+  "$generate_manual" "$bin_dir/$p" --multi-page --output-directory "$staging/man" "${date_args[@]}"
+done
+# generate-manual leaves `.Os` empty (the footer then names the reader's system); name Missive and
+# its version there instead, so every page says which version it documents.
+version=$(scripts/version.sh)
+sed -i "s/^\.Os\$/.Os Missive $version/" "$staging"/man/*.1
+for page in "$staging"/man/*.1; do
+  grep -qx "\.Os Missive $version" "$page" || fail "$page has no .Os line to put the version in"
 done
 "$bin_dir/missive" --generate-completion-script bash >"$staging/missive.bash"
 "$bin_dir/missive" --generate-completion-script zsh >"$staging/_missive"
