@@ -18,6 +18,8 @@ opened_packages=(libcurl4 libssl3 libgd3)
 opened_sonames=(libcurl.so.4 libcrypto.so.3 libgd.so.3)
 
 phase "apt-get update in the clean root"
+# The download directories come from the host's cache (scripts/deb-check.sh): apt fetches as _apt.
+chown _apt:root /var/cache/apt/archives/partial /var/lib/apt/lists/partial
 apt-get update -q >/tmp/apt-update.log 2>&1 || { cat /tmp/apt-update.log >&2; fail "apt-get update failed"; }
 
 # man-db is what a user's system has for reading man pages (minbase leaves it out); it goes in

@@ -56,6 +56,9 @@ if [ ! -f "$tarball" ]; then
   phase "Making a pristine Debian 12 root with debootstrap from $mirror (cached in $tarball)"
   scripts/install-debs.sh debootstrap
   build=$(mktemp -d "$cache/debootstrap.XXXXXX")
+  # mktemp makes it 0700, and the tarball's "." keeps that mode: the root's / would be closed to
+  # every user but root (man-db's mandb runs as "man", apt downloads as "_apt").
+  chmod 0755 "$build"
   trap 'remove_root "$build"' EXIT
   debootstrap --variant=minbase bookworm "$build" "$mirror" >"$build.log" 2>&1 \
     || { tail -20 "$build.log" >&2; fail "debootstrap failed (full log: $build.log)"; }
@@ -72,20 +75,28 @@ cleanup() {
   if [ -n "${KEEP_ROOT:-}" ]; then echo "deb-check: the root is kept in $root"; else remove_root "$root"; fi
 }
 trap cleanup EXIT
-chmod 0755 "$root"
 tar -C "$root" --numeric-owner -xf "$tarball"
+chmod 0755 "$root"  # / open to every user, whatever mode the tarball's "." has
 # Name resolution for apt inside, as the debootstrap notes say.
 cp -L /etc/resolv.conf "$root/etc/resolv.conf"
 cp "$deb" "$root/tmp/"
 cp scripts/deb-check-inside.sh "$root/tmp/check.sh"
 
-# The checks run in a mount namespace of their own: the /proc mounted for them disappears with the
-# namespace, even when this script is killed, so no mount can outlive the run.
+# apt's downloads and package lists are kept between runs (the root itself never is): a warm run
+# fetches only what changed on the mirror.
+apt_cache=$cache/apt-cache
+mkdir -p "$apt_cache/archives/partial" "$apt_cache/lists/partial"
+
+# The checks run in a mount namespace of their own: the mounts made for them disappear with the
+# namespace, even when this script is killed, so none can outlive the run (or be followed by the
+# rm -r of the root: from here they are not even visible).
 unshare --mount --propagation private bash -euo pipefail -c '
-  root=$1; shift
+  root=$1 apt_cache=$2; shift 2
   mount -t proc proc "$root/proc"
+  mount --bind "$apt_cache/archives" "$root/var/cache/apt/archives"
+  mount --bind "$apt_cache/lists" "$root/var/lib/apt/lists"
   exec chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb \
     DEBIAN_FRONTEND=noninteractive /bin/bash /tmp/check.sh "$@"
-' deb-check "$root" "$version" "$(basename "$deb")" "$start_epoch"
+' deb-check "$root" "$(realpath "$apt_cache")" "$version" "$(basename "$deb")" "$start_epoch"
 
 phase "deb-check passed"
