@@ -10,9 +10,9 @@ TEST_DEBS := vim tmux python3 python3-pip chromium man-db
 TEST_DEBS += postgresql python3-venv
 # Profilers for the benchmarks' closing notes: perf (CPU time), valgrind's massif (peak memory).
 BENCH_DEBS := linux-perf valgrind strace
-# The Debian package: dpkg-shlibdeps (dpkg-dev), strip/readelf/strings (binutils), lintian, and
-# debootstrap for deb-check's clean Debian 12 root.
-DEB_DEBS := dpkg-dev binutils lintian debootstrap
+# The Debian package: dpkg-shlibdeps (dpkg-dev), strip/readelf/strings (binutils), chrpath (drops
+# SwiftPM's RUNPATH), lintian, and debootstrap for deb-check's clean Debian 12 root.
+DEB_DEBS := dpkg-dev binutils chrpath lintian debootstrap
 
 # The one version: the Swift constant MissiveVersion.string, read by scripts/version.sh.
 VERSION = $(shell scripts/version.sh)

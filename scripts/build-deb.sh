@@ -47,8 +47,10 @@ got=$("$bin_dir/missive" --version)
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-root=$stage/root
+# Laid out as debhelper would (debian/control beside debian/missive/), which dpkg-shlibdeps expects.
+root=$stage/debian/missive
 mkdir -p "$root"
+printf 'Source: missive\n\nPackage: missive\nArchitecture: any\n' >"$stage/debian/control"
 
 # Binaries, man pages, completions: exactly what `make install PREFIX=/usr` installs.
 DESTDIR="$root" PREFIX=/usr SWIFT="$SWIFT" scripts/install.sh install --bin-dir "$bin_dir" >/dev/null
@@ -59,12 +61,17 @@ mv "$root/usr/share/zsh/site-functions/_missive" "$root/usr/share/zsh/vendor-com
 rmdir "$root/usr/share/zsh/site-functions"
 
 # No debugging symbols in the package (they hold the build's paths, and are most of its size).
-# The Swift metadata the runtime reads lives in allocated sections that strip keeps.
+# The Swift metadata the runtime reads lives in allocated sections that strip keeps. SwiftPM links
+# every executable with RUNPATH $ORIGIN, for libraries beside it that /usr/bin never has: gone too.
 for p in missive missive-sandbox; do
   strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/$p"
+  chrpath -d "$root/usr/bin/$p" >/dev/null
 done
 got=$("$root/usr/bin/missive" --version) || fail "the stripped missive does not run"
 [ "$got" = "$version" ] || fail "the stripped missive says '$got'"
+
+# A completion file is sourced, never run: its "#!/bin/bash" line only misleads (lintian says so).
+sed -i '1{/^#!/d}' "$root/usr/share/bash-completion/completions/missive"
 
 # Debian compresses man pages and changelogs with gzip -9n (no name, no time: reproducible).
 gzip -9n "$root"/usr/share/man/man1/*.1
@@ -80,28 +87,35 @@ mkdir -p "$root/usr/share/lintian/overrides"
 install -m 0644 packaging/deb/lintian-overrides "$root/usr/share/lintian/overrides/missive"
 
 # Nothing in the package may point into the toolchain or the build tree: no RPATH/RUNPATH, no
-# library resolved from there, no such path in any file's strings.
+# library resolved from there, no such path in any file's strings. One reference to the source
+# tree is known and harmless: BundledThemes' #filePath, the last place it looks for themes, after
+# /usr/share/missive/themes (which the package has). Anything else fails.
 bad_paths='/opt/swift|\.build/|'"$(pwd)"
+known_path="$(pwd)/Sources/Markup/Theme/BundledThemes.swift"
 for p in missive missive-sandbox; do
   if readelf -d "$root/usr/bin/$p" | grep -E 'RPATH|RUNPATH'; then fail "$p has an RPATH/RUNPATH"; fi
   if ldd "$root/usr/bin/$p" | grep -E "$bad_paths"; then fail "$p loads a library from the toolchain or the build"; fi
 done
 found=$(find "$root" -type f -print0 | while IFS= read -r -d '' f; do
-  if [[ $f == *.gz ]]; then zcat "$f"; else strings -a "$f"; fi | grep -E -m1 "$bad_paths" | sed "s|^|${f#"$root"}: |" || true
+  if [[ $f == *.gz ]]; then zcat "$f"; else strings -a "$f"; fi | grep -vxF "$known_path" \
+    | grep -E -m1 "$bad_paths" | sed "s|^|${f#"$root"}: |" || true
 done)
 [ -z "$found" ] || fail "the package refers to the toolchain or the build tree:"$'\n'"$found"
 
-# Depends: what the binaries link, as dpkg-shlibdeps finds it (it wants a debian/control to
-# exist), plus what they open with dlopen at first use, which no tool can see: libcurl for every
-# forum request, libcrypto (in libssl3) for image hashes, libgd for resizing images. Their
-# minimums are the versions Debian 12 released with.
-opened='libcurl4 (>= 7.88.1), libssl3 (>= 3.0.9), libgd3 (>= 2.3.3)'
-mkdir -p "$stage/shlibs/debian"
-printf 'Source: missive\n\nPackage: missive\nArchitecture: any\n' >"$stage/shlibs/debian/control"
-linked=$(cd "$stage/shlibs" && dpkg-shlibdeps -O "$root/usr/bin/missive" "$root/usr/bin/missive-sandbox" \
+# Depends: what the binaries link, as dpkg-shlibdeps finds it, plus what they open with dlopen at
+# first use, which no tool can see: libcurl for every forum request, libcrypto (in libssl3) for
+# image hashes, libgd for resizing images. Their minimums are the versions Debian 12 released with
+# (12.0 had curl 7.88.1-10, openssl 3.0.9-1, libgd2 2.3.3-9); where shlibdeps names one of them
+# too (libcurl is also linked, through Foundation), this higher minimum replaces its own.
+opened=("libcurl4 (>= 7.88.1)" "libssl3 (>= 3.0.9)" "libgd3 (>= 2.3.3)")
+linked=$(cd "$stage" && dpkg-shlibdeps -O debian/missive/usr/bin/missive debian/missive/usr/bin/missive-sandbox \
   | sed -n 's/^shlibs:Depends=//p')
 [ -n "$linked" ] || fail "dpkg-shlibdeps found no dependency"
-depends=$(printf '%s, %s\n' "$linked" "$opened" | tr ',' '\n' | sed 's/^ *//' | sort -u | paste -sd, | sed 's/,/, /g')
+depends=$( (
+  printf '%s\n' "$linked" | tr ',' '\n' | sed 's/^ *//' \
+    | grep -v -E "^($(printf '%s\n' "${opened[@]}" | cut -d' ' -f1 | paste -sd'|')) "
+  printf '%s\n' "${opened[@]}"
+) | sort -u | paste -sd, | sed 's/,/, /g')
 
 # Permissions as Debian expects them, whatever the umask; every time the same.
 find "$root" -type d -exec chmod 0755 {} +
