@@ -9,8 +9,8 @@ set -euo pipefail
 version=$1 deb=/tmp/$2 start=$3
 fail() { echo "deb-check: error: $*" >&2; exit 1; }
 phase() { printf '\n== [%3ds] %s\n' "$(($(date +%s) - start))" "$*"; }
-# Shows a command as a user would type it, then runs it.
-run() { printf '$ %s\n' "$*"; "$@"; }
+# Shows a command as a user would type it (on stderr: callers capture stdout), then runs it.
+run() { printf '$ %s\n' "$*" >&2; "$@"; }
 
 # The shared libraries the package must bring: linked ones and the ones opened at first use.
 linked_packages=(libcmark0.30.2 libgumbo1 libxml2 libsqlite3-0)
@@ -58,6 +58,11 @@ out=$(run missive convert /tmp/post.md)
 echo "$out"
 grep -qF '[b]bold[/b]' <<<"$out" || fail "convert did not make [b]bold[/b]"
 grep -qF '[url=https://example.com/]link[/url]' <<<"$out" || fail "convert did not make the link"
+
+phase "missive themes list: the bundled themes, found in /usr/share/missive/themes"
+out=$(run missive themes list)
+echo "$out"
+grep -q '^yospos .*bundled' <<<"$out" || fail "the bundled themes are not found"
 
 phase "missive sandbox --temp, init, login, reply --send"
 export MISSIVE_HOME=/tmp/missive-home
@@ -113,6 +118,7 @@ run apt-get remove --purge -y -q missive
 # Every path the package listed is gone, but a directory another package owns too (/usr/bin).
 left=()
 while IFS= read -r path; do
+  [ "$path" != /. ] || continue  # dpkg -L lists the root itself
   [ -e "$path" ] || [ -L "$path" ] || continue
   if [ -d "$path" ] && [ ! -L "$path" ] && dpkg -S "$path" >/dev/null 2>&1; then continue; fi
   left+=("$path")

@@ -93,6 +93,8 @@ mkdir -p "$apt_cache/archives/partial" "$apt_cache/lists/partial"
 unshare --mount --propagation private bash -euo pipefail -c '
   root=$1 apt_cache=$2; shift 2
   mount -t proc proc "$root/proc"
+  # A private pty instance: apt logs the maintainer scripts through a pseudo-terminal.
+  mount -t devpts -o newinstance,ptmxmode=0666 devpts "$root/dev/pts"
   mount --bind "$apt_cache/archives" "$root/var/cache/apt/archives"
   mount --bind "$apt_cache/lists" "$root/var/lib/apt/lists"
   exec chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 TERM=dumb \
