@@ -106,7 +106,7 @@ done)
 # first use, which no tool can see: libcurl for every forum request, libcrypto (in libssl3) for
 # image hashes, libgd for resizing images. Their minimums are the versions Debian 12 released with
 # (12.0 had curl 7.88.1-10, openssl 3.0.9-1, libgd2 2.3.3-9); where shlibdeps names one of them
-# too (libcurl is also linked, through Foundation), this higher minimum replaces its own.
+# too (libcurl is also linked, by the static FoundationNetworking), this higher minimum replaces its own.
 opened=("libcurl4 (>= 7.88.1)" "libssl3 (>= 3.0.9)" "libgd3 (>= 2.3.3)")
 linked=$(cd "$stage" && dpkg-shlibdeps -O debian/missive/usr/bin/missive debian/missive/usr/bin/missive-sandbox \
   | sed -n 's/^shlibs:Depends=//p')
