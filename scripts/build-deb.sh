@@ -6,8 +6,8 @@
 #
 # The files are laid out by scripts/install.sh (the same binaries, man pages and completions as
 # `make install`), then moved to where Debian wants a package's files. The version comes from
-# scripts/version.sh; the package is reproducible: every timestamp is SOURCE_DATE_EPOCH (the last
-# commit's time unless set).
+# scripts/version.sh. Every timestamp in the package (files, man pages' dates, gzip headers) is
+# SOURCE_DATE_EPOCH, the last commit's time unless set, so rebuilding one commit changes no date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
