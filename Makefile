@@ -10,8 +10,15 @@ TEST_DEBS := vim tmux python3 python3-pip chromium man-db
 TEST_DEBS += postgresql python3-venv
 # Profilers for the benchmarks' closing notes: perf (CPU time), valgrind's massif (peak memory).
 BENCH_DEBS := linux-perf valgrind strace
+# The Debian package: dpkg-shlibdeps (dpkg-dev), strip/readelf/strings (binutils), chrpath (drops
+# SwiftPM's RUNPATH), lintian, and debootstrap for deb-check's clean Debian 12 root.
+DEB_DEBS := dpkg-dev binutils chrpath lintian debootstrap
 
-.PHONY: all deps test-deps bench-deps build release test demo bench clean install uninstall engine engine-stop
+# The one version: the Swift constant MissiveVersion.string, read by scripts/version.sh.
+VERSION = $(shell scripts/version.sh)
+ARCH = $(shell dpkg --print-architecture)
+
+.PHONY: all deps test-deps bench-deps deb-deps build release test demo bench clean install uninstall engine engine-stop deb deb-check version
 
 all: build
 
@@ -23,6 +30,12 @@ test-deps: deps
 
 bench-deps: deps
 	@scripts/install-debs.sh $(BENCH_DEBS)
+
+deb-deps:
+	@scripts/install-debs.sh $(DEB_DEBS)
+
+version:
+	@echo $(VERSION)
 
 build: deps
 	$(SWIFT) build
@@ -67,6 +80,17 @@ install: deps
 uninstall:
 	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
+# `make deb`: dist/missive_VERSION_ARCH.deb from the static-stdlib release (scripts/build-deb.sh),
+# then lintian, which must find no error and no warning that packaging/deb/lintian-overrides does
+# not explain. `make deb-check` installs it with apt in a clean Debian 12 root, uses it and purges
+# it (scripts/deb-check.sh; needs root). CI runs deb-check beside `make test` (.ci/run).
+deb: deps deb-deps
+	@SWIFT="$(SWIFT)" scripts/build-deb.sh
+	lintian --fail-on error,warning --display-info dist/missive_$(VERSION)_$(ARCH).deb
+
+deb-check: deb
+	@scripts/deb-check.sh
+
 # A real second forum engine (Misago on PostgreSQL, under .cache/misago, on 127.0.0.1):
 # `make engine` installs what is missing and starts it, printing its URL; `make engine-stop` stops it.
 engine:
@@ -76,4 +100,4 @@ engine-stop:
 	@scripts/engine.sh stop
 
 clean:
-	rm -rf .build
+	rm -rf .build dist

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs (or uninstalls) missive and missive-sandbox, a man page per subcommand, and bash, zsh
-# and fish completions, under DESTDIR + PREFIX.
+# Installs (or uninstalls) missive and missive-sandbox, a man page per subcommand, bash, zsh and
+# fish completions, and the bundled themes, under DESTDIR + PREFIX.
 #
 #   scripts/install.sh install   [--bin-dir DIR]   # default: builds a release as `make release` does
 #   scripts/install.sh uninstall
@@ -43,6 +43,9 @@ man1dir="$root/share/man/man1"
 bashdir="$root/share/bash-completion/completions"
 zshdir="$root/share/zsh/site-functions"
 fishdir="$root/share/fish/vendor_completions.d"
+# Where an installed binary looks for the bundled themes (BundledThemes: ../share/missive/themes
+# from bin/); without them preview, render and the sandbox's pages have no theme outside the tree.
+themedir="$root/share/missive/themes"
 programs=(missive missive-sandbox)
 
 # Man pages come from swift-argument-parser's generate-manual tool, run on the built binaries.
@@ -72,9 +75,10 @@ if [ "$action" = uninstall ]; then
     rm -f "$bindir/$p" "$man1dir/$p.1" "$man1dir/$p".*.1
   done
   rm -f "$bashdir/missive" "$zshdir/_missive" "$fishdir/missive.fish"
+  for theme in Themes/*.toml; do rm -f "$themedir/$(basename "$theme")"; done
   # Directories the install had to create (share/fish/... on a machine without fish) go too, but
   # only once empty and never $root itself: other programs' files keep theirs.
-  for dir in "$man1dir" "$bashdir" "$zshdir" "$fishdir" "$bindir"; do
+  for dir in "$man1dir" "$bashdir" "$zshdir" "$fishdir" "$themedir" "$bindir"; do
     while [ "$dir" != "$root" ] && [ -d "$dir" ] && rmdir "$dir" 2>/dev/null; do dir=$(dirname "$dir"); done
   done
   echo "Uninstalled missive from $root"
@@ -83,7 +87,7 @@ fi
 
 # Check every target directory before the (slow) build, with a real write: `-w` is always true
 # for root, but a read-only file system or a file where a directory should be still fails.
-for dir in "$bindir" "$man1dir" "$bashdir" "$zshdir" "$fishdir"; do
+for dir in "$bindir" "$man1dir" "$bashdir" "$zshdir" "$fishdir" "$themedir"; do
   mkdir -p "$dir" 2>/dev/null || fail "cannot create $dir (is DESTDIR='$DESTDIR' writable?)"
   probe=$(mktemp -p "$dir" .missive-install.XXXXXX 2>/dev/null) \
     || fail "cannot write to $dir (is DESTDIR='$DESTDIR' writable? try sudo, or PREFIX=\$HOME/.local)"
@@ -104,8 +108,21 @@ build_generate_manual
 staging=$(mktemp -d)
 trap 'rm -rf "$staging"' EXIT
 mkdir "$staging/man"
+# A fixed date when SOURCE_DATE_EPOCH asks for one (make deb does): the same sources give the same
+# pages. Otherwise generate-manual's default, today.
+date_args=()
+[ -z "${SOURCE_DATE_EPOCH:-}" ] || date_args=(--date "$(date -u -d "@$SOURCE_DATE_EPOCH" +%F)")
 for p in "${programs[@]}"; do
-  "$generate_manual" "$bin_dir/$p" --multi-page --output-directory "$staging/man"
+  "$generate_manual" "$bin_dir/$p" --multi-page --output-directory "$staging/man" "${date_args[@]}"
+done
+# generate-manual leaves `.Os` empty (the footer then names the reader's system); name Missive and
+# its version there instead, so every page says which version it documents. It also writes a help
+# text's paragraph breaks as empty lines, which groff warns about ("empty input line"): .Pp is the
+# mdoc paragraph break, and renders the same.
+version=$(scripts/version.sh)
+sed -i -e "s/^\.Os\$/.Os Missive $version/" -e 's/^$/.Pp/' "$staging"/man/*.1
+for page in "$staging"/man/*.1; do
+  grep -qx "\.Os Missive $version" "$page" || fail "$page has no .Os line to put the version in"
 done
 "$bin_dir/missive" --generate-completion-script bash >"$staging/missive.bash"
 "$bin_dir/missive" --generate-completion-script zsh >"$staging/_missive"
@@ -118,4 +135,5 @@ install -m 0644 "$staging"/man/*.1 "$man1dir/"
 install -m 0644 "$staging/missive.bash" "$bashdir/missive"
 install -m 0644 "$staging/_missive" "$zshdir/_missive"
 install -m 0644 "$staging/missive.fish" "$fishdir/missive.fish"
-echo "Installed missive, missive-sandbox, $(ls "$staging/man" | wc -l) man pages and completions in $root"
+install -m 0644 Themes/*.toml "$themedir/"
+echo "Installed missive, missive-sandbox, $(ls "$staging/man" | wc -l) man pages, completions and $(ls Themes/*.toml | wc -l) themes in $root"

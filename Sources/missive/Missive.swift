@@ -80,6 +80,8 @@ struct Missive: AsyncParsableCommand {
     }
 }
 
+/// The one place Missive's version lives: scripts/version.sh reads this line for the Makefile, the
+/// Debian package and the man pages. A new version also needs its entry in CHANGELOG.md.
 enum MissiveVersion {
     static let string = "0.1.0"
 }
