@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// `reply --live`: the live preview runs beside the editor on the buffer itself. Its address is
