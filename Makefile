@@ -6,6 +6,9 @@ SWIFT ?= swift
 DEBS := pkg-config libcmark-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev libxml2-dev libgumbo-dev libgd-dev cmark
 # What the tests drive: a real editor in a real terminal, a real browser for preview screenshots.
 TEST_DEBS := vim tmux python3 python3-pip chromium man-db
+# curl: the scripted editors that fetch a live preview; systemd: `systemd-analyze verify` of the
+# sender's user unit (only the tool is used: nothing starts a systemd).
+TEST_DEBS += curl systemd
 # A real second forum engine for the tests (scripts/engine.sh: Misago from PyPI on PostgreSQL).
 TEST_DEBS += postgresql python3-venv
 # Profilers for the benchmarks' closing notes: perf (CPU time), valgrind's massif (peak memory).
