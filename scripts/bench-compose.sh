@@ -110,3 +110,6 @@ awk -v off="$offline" -v ctx="$context" -v rt="$roundtrip" -v ref="$refused" -v 
     printf "forum unreachable, editor opens after: connection refused %.0f ms, never answers %.0f ms\n", ref, sil
     printf "ratio: never answers / 2000 ms = %.2f (budget: under 1)\n", sil / 2000
 }'
+
+# The live preview's figure in the same run: save to redrawn page on a 20 KB post (budget 300 ms).
+MISSIVE=${MISSIVE:-$BIN/missive} scripts/bench-live.sh | tail -2
