@@ -14,7 +14,8 @@ import Testing
         let started = Date()
         let send = try await world.run(["send", "--max-wait", "3", "--timeout", "5"])
         let took = Date().timeIntervalSince(started)
-        #expect(took < 9, "a 3-second limit on the whole run; it took \(took) s: \(send.errorOutput)")
+        // Not 254 s (the old per-wait bound against 100 attempts): a 3 s limit and a busy machine's slack.
+        #expect(took < 20, "a 3-second limit on the whole run; it took \(took) s: \(send.errorOutput)")
         #expect(send.status == 75, "some items wait for later: \(send.errorOutput)")
         #expect(send.errorOutput.contains("--max-wait of 3 s ends first; it stays queued"), "\(send.errorOutput)")
         // A 500 to a post may have stored it: the item is unknown (checked before any retry) or
