@@ -9,10 +9,10 @@ import Testing
     /// measured, in a benchmark (`scripts/bench-watch.sh`: 0.12 s); here a parallel test run on a
     /// busy machine must still pass, while a watch that says nothing (the old one was silent until
     /// Ctrl-C) fails all the same.
-    static let prompt: TimeInterval = 3
+    static let prompt: TimeInterval = 5
 
     /// Waits for `text` in the watcher's output; how long it took, or nil after `seconds`.
-    private func seen(_ text: String, in watcher: Launched, within seconds: Double = 5) async -> TimeInterval? {
+    private func seen(_ text: String, in watcher: Launched, within seconds: Double = 10) async -> TimeInterval? {
         let started = Date()
         guard await eventually(within: seconds, { watcher.output.contains(text) }) else { return nil }
         return Date().timeIntervalSince(started)
