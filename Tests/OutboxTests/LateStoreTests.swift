@@ -20,7 +20,8 @@ import Testing
             // Count only once the forum has finished the request it was working on.
             let left = 5.5 - Date().timeIntervalSince(started)
             if left > 0 { try await Task.sleep(for: .milliseconds(Int(left * 1_000))) }
-            #expect(try await f.copies(of: "stored after the first check") == 1)
+            let copies = try await f.copies(of: "stored after the first check")
+            #expect(copies == 1, "copies on the forum: \(copies) (2: sent twice; 0: the forum had not finished storing it)")
             guard case .sent = try f.item(item.id).state else { Issue.record("not sent: \(try f.item(item.id).state)"); return }
             #expect(f.progress.lines.contains { $0.contains("not on the forum yet; asked again at") }, "\(f.progress.lines.joined(separator: "\n"))")
         }
