@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// Compose with real vim in a tmux terminal against a sandbox process: the cursor opens on the
@@ -85,5 +88,38 @@ import Testing
             #expect(try sandbox.draftCount() == 0)
         }
         #expect(exists(kept))
+    }
+
+    /// `reply --live` with real vim: the address is in the buffer; each `:w` is on the page the
+    /// browser redraws from (the body only, never the context); after `:wq` nothing answers there.
+    @Test func theLivePreviewFollowsVimsSavesAndStopsWithIt() async throws {
+        let sandbox = try SandboxProcess()
+        try sandbox.logIn()
+        let terminal = try openInVim(["reply", "3500001", "--live"], sandbox)
+        let buffers = sandbox.home.appendingPathComponent("state/buffers")
+        let names = try FileManager.default.contentsOfDirectory(atPath: buffers.path).filter { $0.hasSuffix(".md") }
+        let buffer = try String(contentsOf: buffers.appendingPathComponent(try #require(names.first)), encoding: .utf8)
+        let address = try #require(buffer.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/).map { String($0.output) })
+        let page = try #require(URL(string: address.replacingOccurrences(of: "/?token=", with: "/page?token=")))
+        func fetch() async -> String? {
+            guard let (data, _) = try? await URLSession.shared.data(for: URLRequest(url: page, timeoutInterval: 2)) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        try keys(terminal, "-l", "iWritten **in vim** and seen live")
+        try keys(terminal, "Escape")
+        try keys(terminal, ":w", "Enter")
+        var shown = ""
+        for _ in 0..<50 where !shown.contains("seen live") {
+            shown = await fetch() ?? ""
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(shown.contains("seen live"), "the saved body is on the page: \(shown)")
+        #expect(!shown.contains("This is a practice forum"), "no context post on the page")
+
+        try keys(terminal, ":wq", "Enter")
+        let screen = try terminal.waitForExit()
+        #expect(screen.contains("[exit 0]"), "\(screen)")
+        #expect(await fetch() == nil, "the live preview stopped with vim")
     }
 }
