@@ -7,6 +7,7 @@ import Foundation
 struct SandboxHTTPHandler: HTTPHandler {
     let forum: SandboxForum
     let dice: FaultDice
+    let holds: PostHolds
     let counter: RequestCounter
     let cloudflare: CloudflareGate
     /// Where the image host listens, for `/_sandbox/status.json`.
@@ -54,8 +55,11 @@ struct SandboxHTTPHandler: HTTPHandler {
         }
 
         if fault == .late { try await Task.sleep(for: dice.plan.slowDelay) }
+        let held = isPosting ? await holds.next() : nil
+        await held?.hold()
         let visitor = try await forum.visitor(for: parsed)
         var response = try await forum.respond(to: parsed, visitor: visitor)
+        await held?.markStored()
         if visitor.staleCookies {
             // Stale cookies are deleted, except those the answer sets afresh: a login made with a
             // stale session in the jar must keep the session it has just been given.

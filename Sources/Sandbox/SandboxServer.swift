@@ -39,6 +39,7 @@ public final class SandboxServer: Sendable {
     private let forumListener: Listener
     private let imagesListener: Listener
     private let dice: FaultDice
+    private let holds: PostHolds
     private let cloudflare: CloudflareGate
     private let removeDataOnStop: Bool
 
@@ -49,13 +50,14 @@ public final class SandboxServer: Sendable {
     public var imagesURL: URL { imagesListener.baseURL }
 
     private init(forum: Listener, images: Listener, dataDirectory: URL,
-                 dice: FaultDice, cloudflare: CloudflareGate, removeDataOnStop: Bool) {
+                 dice: FaultDice, holds: PostHolds, cloudflare: CloudflareGate, removeDataOnStop: Bool) {
         self.port = forum.port
         self.baseURL = forum.baseURL
         self.forumListener = forum
         self.imagesListener = images
         self.dataDirectory = dataDirectory
         self.dice = dice
+        self.holds = holds
         self.cloudflare = cloudflare
         self.removeDataOnStop = removeDataOnStop
     }
@@ -112,6 +114,7 @@ public final class SandboxServer: Sendable {
             throw StartError(description: "could not open the sandbox's data at \(file): \(error)", status: status)
         }
         let dice = FaultDice(plan: configuration.faults, seed: configuration.seed)
+        let holds = PostHolds()
         let forum = SandboxForum(database: database, configuration: configuration, themes: themes)
         let cloudflare = CloudflareGate()
         let images = SandboxImageHost(directory: directory.appendingPathComponent("images"), clock: configuration.clock)
@@ -120,7 +123,7 @@ public final class SandboxServer: Sendable {
                                                      handler: SandboxImagesHTTPHandler(images: images)) }
         let startForum = { (imagesURL: URL) in
             try await Listener.start(port: configuration.port, option: "--port", pool: pool,
-                                     handler: SandboxHTTPHandler(forum: forum, dice: dice, counter: RequestCounter(),
+                                     handler: SandboxHTTPHandler(forum: forum, dice: dice, holds: holds, counter: RequestCounter(),
                                                                  cloudflare: cloudflare, imagesURL: imagesURL,
                                                                  dataDirectory: directory))
         }
@@ -144,7 +147,7 @@ public final class SandboxServer: Sendable {
             }
         }
         return SandboxServer(forum: forumListener, images: imagesListener, dataDirectory: directory, dice: dice,
-                             cloudflare: cloudflare, removeDataOnStop: configuration.dataDirectory == nil)
+                             holds: holds, cloudflare: cloudflare, removeDataOnStop: configuration.dataDirectory == nil)
     }
 
     /// One HTTP server on 127.0.0.1 and the task running it.
@@ -208,6 +211,14 @@ public final class SandboxServer: Sendable {
     /// one particular failure rather than a rate).
     public func failNextPost(with fault: Fault) async {
         await dice.enqueue(fault)
+    }
+
+    /// Holds the next posting request until the returned post is released: the forum stores it
+    /// then, whenever the client gave up. See `HeldPost`.
+    public func holdNextPost() async -> HeldPost {
+        let held = HeldPost()
+        await holds.add(held)
+        return held
     }
 
     /// Puts Cloudflare's browser check in front of every page (or takes it away), as

@@ -79,7 +79,7 @@ final class OutboxFixture: @unchecked Sendable {
     func sender(
         window: TimeInterval = 0, base: TimeInterval = 0.05, maxWait: TimeInterval = 30, store: Store? = nil,
         identity: SenderIdentity = .current(), adapter: (any ForumAdapter)? = nil, stop: StopSignal = StopSignal(),
-        clock: ManualClock? = nil, imageHost: (any ImageHost)? = nil, configure: (inout SenderSettings) -> Void = { _ in }
+        clock: ManualClock? = nil, senderClock: SenderClock? = nil, imageHost: (any ImageHost)? = nil, configure: (inout SenderSettings) -> Void = { _ in }
     ) -> Sender {
         var settings = SenderSettings()
         settings.undoWindow = window
@@ -92,7 +92,7 @@ final class OutboxFixture: @unchecked Sendable {
         settings.policy = policy
         configure(&settings)
         return Sender(store: store ?? self.store, adapters: FixedAdapter(adapter: adapter ?? self.adapter), settings: settings,
-                      identity: identity, progress: progress, stop: stop, clock: clock?.sender ?? .system,
+                      identity: identity, progress: progress, stop: stop, clock: senderClock ?? clock?.sender ?? .system,
                       imageHosts: imageHost.map(FixedImageHost.init))
     }
 
