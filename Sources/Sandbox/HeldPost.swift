@@ -8,6 +8,13 @@ public actor HeldPost {
     private var stored = false
     private var releaseWaiters: [CheckedContinuation<Void, Never>] = []
     private var storedWaiters: [CheckedContinuation<Void, Never>] = []
+    private var arrivalWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Returns once the held request has reached the forum.
+    public func arrival() async {
+        guard !arrived else { return }
+        await withCheckedContinuation { arrivalWaiters.append($0) }
+    }
 
     /// Lets the forum store and answer the held request, and returns once it is stored (at
     /// once when the request has not arrived yet: it then goes through unheld).
@@ -22,6 +29,8 @@ public actor HeldPost {
     /// The handler's side: waits until released.
     func hold() async {
         arrived = true
+        for waiter in arrivalWaiters { waiter.resume() }
+        arrivalWaiters = []
         guard !released else { return }
         await withCheckedContinuation { releaseWaiters.append($0) }
     }

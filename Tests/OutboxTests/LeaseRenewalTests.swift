@@ -6,31 +6,33 @@ import Testing
 /// A send in flight keeps its lease: a sender on another machine, which cannot tell whether the
 /// first one still runs, takes over only a lease that ran out.
 @Suite struct LeaseRenewalTests {
-    /// Sender A (lease 0.6 s, renewed every 0.2 s) posts to a forum that stores the post only at
-    /// 2.4 s. At 1.4 s (two leases later) sender B, on another host, looks for work. Were A's
-    /// lease left to run out, B would take the item over, find nothing on the forum yet and post
-    /// it again.
+    /// Sender A (lease 0.6 s, renewed every 0.2 s) posts to a forum that holds the post. Two
+    /// leases after A's request reached the forum, sender B, on another host, looks for work.
+    /// Were A's lease left to run out, B would take the item over, find nothing on the forum yet
+    /// and post it again. The forum stores A's post only after B has looked.
     @Test func aSendInFlightLongerThanItsLeaseIsNotTakenOver() async throws {
-        try await OutboxFixture.with(faults: FaultPlan(slowDelay: .milliseconds(2_400))) { f in
+        try await OutboxFixture.with { f in
             let item = try f.queue("one send that outlasts its lease")
-            await f.server.failNextPost(with: .late)
+            let held = await f.server.holdNextPost()
             let a = f.sender(identity: SenderIdentity(host: "host-a", pid: 11, started: "1")) { $0.lease = 0.6 }
             let b = f.sender(identity: SenderIdentity(host: "host-b", pid: 22, started: "2")) { $0.lease = 0.6 }
             let first = Task { try await a.run(.due(ids: nil)) }
+            await held.arrival()
             try await Task.sleep(for: .milliseconds(1_400))
             guard case let .sending(owner, until) = try f.item(item.id).state else {
-                Issue.record("not in flight at 1.4 s: \(try f.item(item.id).state)")
+                await held.release()
+                Issue.record("not in flight two leases on: \(try f.item(item.id).state)")
                 return
             }
             #expect(owner.hasPrefix("host-a/") && until > Date(), "the lease was renewed while the request ran")
             let second = try await b.run(.due(ids: nil))
+            await held.release()
             let firstSummary = try await first.value
 
             #expect(second.sent.isEmpty)
             let owners = try f.outbox.attempts(of: item.id).map(\.owner)
             #expect(owners.allSatisfy { $0.hasPrefix("host-a/") }, "B never took the item over: \(owners)")
             #expect(firstSummary.sent == [item.id])
-            try await Task.sleep(for: .milliseconds(500))
             #expect(try await f.copies(of: "one send that outlasts its lease") == 1)
         }
     }
