@@ -3,6 +3,19 @@
 /// does the same after a delay, which a loaded machine can stretch past the sender's grace;
 /// a test that must know the order of events holds the post instead.
 public actor HeldPost {
+    /// What the client sees meanwhile.
+    public enum Answer: Sendable {
+        /// Nothing until released: the client waits (or gives up at its own timeout).
+        case afterStoring
+        /// The connection drops at once, and the post is stored on release: an answer lost on
+        /// the way, with no timeout to wait for (which a loaded machine could reach early on
+        /// the requests before the post, too).
+        case lostAtOnce
+    }
+
+    public let answer: Answer
+    init(answer: Answer) { self.answer = answer }
+
     private var arrived = false
     private var released = false
     private var stored = false

@@ -56,6 +56,15 @@ struct SandboxHTTPHandler: HTTPHandler {
 
         if fault == .late { try await Task.sleep(for: dice.plan.slowDelay) }
         let held = isPosting ? await holds.next() : nil
+        if let held, held.answer == .lostAtOnce {
+            log(parsed, status: "held, the connection dropped; stored when released")
+            Task {
+                await held.hold()
+                if let visitor = try? await forum.visitor(for: parsed) { _ = try? await forum.respond(to: parsed, visitor: visitor) }
+                await held.markStored()
+            }
+            return HTTPResponse(webSocket: DroppedConnection())
+        }
         await held?.hold()
         let visitor = try await forum.visitor(for: parsed)
         var response = try await forum.respond(to: parsed, visitor: visitor)

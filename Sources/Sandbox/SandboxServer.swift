@@ -215,8 +215,8 @@ public final class SandboxServer: Sendable {
 
     /// Holds the next posting request until the returned post is released: the forum stores it
     /// then, whenever the client gave up. See `HeldPost`.
-    public func holdNextPost() async -> HeldPost {
-        let held = HeldPost()
+    public func holdNextPost(answer: HeldPost.Answer = .afterStoring) async -> HeldPost {
+        let held = HeldPost(answer: answer)
         await holds.add(held)
         return held
     }

