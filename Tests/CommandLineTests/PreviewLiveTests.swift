@@ -27,7 +27,7 @@ import Testing
         try "Now **redrawn text**\n".write(to: saved, atomically: false, encoding: .utf8)
         #expect(rename(saved.path, post.path) == 0)
         let source = try #require(LivePreviewProcess.route("/page", of: address))
-        #expect(await eventually(within: 1) { try await LivePreviewProcess.get(source).body.contains("<b>redrawn text</b>") })
+        #expect(await eventually(within: 15) { try await LivePreviewProcess.get(source).body.contains("<b>redrawn text</b>") })
 
         live.signal(SIGTERM)
         #expect(await live.exitStatus(within: 10) == 0, "\(live.errorOutput)")
@@ -56,7 +56,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         let edited = try await offThePool { try runMissive(["drafts", "edit", "1"], environment: environment.merging(["EDITOR": editor.path]) { $1 }) }
         #expect(edited.status == 0, "\(edited.errorOutput)")
-        #expect(await eventually(within: 1) { try await LivePreviewProcess.get(source).body.contains("Draft <b>two</b>") })
+        #expect(await eventually(within: 15) { try await LivePreviewProcess.get(source).body.contains("Draft <b>two</b>") })
         live.signal(SIGTERM)
         #expect(await live.exitStatus(within: 10) == 0)
     }

@@ -68,8 +68,8 @@ import Testing
     ])
     func aLostAnswerIsCheckedWithTheForumBeforeAnyRetry(fault: Fault, outcomes: [String]) async throws {
         // The slow answer comes after the client's timeout: the post is stored, the answer never read.
-        // (A 2 s timeout, not 1: on a loaded machine the form's fetch before the post took a second.)
-        try await OutboxFixture.with(faults: FaultPlan(slowDelay: .seconds(4)), timeout: .seconds(2)) { f in
+        // (A 6 s timeout, not 1 or 2: on a loaded machine the form's fetch before the post took seconds.)
+        try await OutboxFixture.with(faults: FaultPlan(slowDelay: .seconds(10)), timeout: .seconds(6)) { f in
             let text = "lost answer: \(fault.rawValue)"
             let item = try f.queue(text)
             await f.server.failNextPost(with: fault)
