@@ -132,12 +132,7 @@ extension SomethingAwfulAdapter {
     /// The page a Preview click returns. A preview posts nothing, so any failure is only a failure.
     func previewPage(_ form: HTMLForm) async throws(ForumError) -> HTMLDocument {
         let request = HTTPRequest.post(form.action, form: MultipartFormData(fields: form.submission(clicking: "preview")))
-        var answer: Answer
-        do {
-            answer = Answer(try await client.send(request))
-        } catch {
-            throw .retryLater(after: nil, reason: .unreachable(error.description))
-        }
+        var answer = Answer(try await session.send(request))
         // A redirect is followed by hand, as a GET and on this forum only.
         if answer.response.isRedirect, let location = answer.response.redirect {
             guard isOnForum(location) else {
