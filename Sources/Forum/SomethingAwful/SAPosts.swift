@@ -31,6 +31,11 @@ extension SomethingAwfulAdapter {
     /// first), or else from the thread's last page.
     func lastPostID(threadID: Int, formPage: HTMLDocument) async throws(ForumError) -> Int {
         if let newest = Self.postIDs(in: formPage).max() { return newest }
+        return try await newestPostID(threadID: threadID)
+    }
+
+    /// The thread's newest post now, read from its last page: a reply's reconcile marker.
+    func newestPostID(threadID: Int) async throws(ForumError) -> Int {
         let lastPage = try await page(url("showthread.php", [("threadid", String(threadID)), ("goto", "lastpost")]))
         guard let newest = Self.postIDs(in: lastPage).max() else {
             throw .unexpected(Evidence("the thread's last page shows no posts", url: lastPage.url))
