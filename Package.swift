@@ -154,8 +154,9 @@ let package = Package(
         .testTarget(
             name: "SandboxTests",
             dependencies: [
-                "Sandbox", "Common", "CLibXML2", .product(name: "FlyingFox", package: "FlyingFox"),
+                "Sandbox", "SandboxOptions", "Common", "CLibXML2", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/SandboxTests"
         ),

@@ -149,9 +149,7 @@ extension SandboxHTTPHandler {
     }
 
     private func changeForum(_ request: SandboxRequest) async throws -> SandboxResponse {
-        guard let id = request.id("forumid"),
-              var record = try await forum.database.queue.read({ db in try ForumRecord.fetchOne(db, key: id) })
-        else { throw ControlProblem(message: "forumid= must name a forum") }
+        var record = try await row(ForumRecord.self, named: "forumid", "a forum", in: request)
         if let archived = try Self.switchValue(request, "archived") { record.archived = archived }
         if let target = request["closedredirect"] {
             if let off = try? Self.switchValue(request, "closedredirect"), off == false {
@@ -169,9 +167,7 @@ extension SandboxHTTPHandler {
     }
 
     private func moderatorEdit(_ request: SandboxRequest) async throws -> SandboxResponse {
-        guard let id = request.id("postid"),
-              try await forum.database.queue.read({ db in try PostRecord.exists(db, key: id) })
-        else { throw ControlProblem(message: "postid= must name a post") }
+        let id = try await row(PostRecord.self, named: "postid", "a post", in: request).id
         guard let text = request.form["bbcode"] ?? String(data: request.body, encoding: .utf8), !text.isEmpty else {
             throw ControlProblem(message: "the body must be the post's new BBCode (UTF-8 text, or a form's bbcode= field)")
         }
@@ -183,12 +179,19 @@ extension SandboxHTTPHandler {
     }
 
     private func changeThread(_ request: SandboxRequest) async throws -> SandboxResponse {
-        guard let id = request.id("threadid"),
-              var record = try await forum.database.queue.read({ db in try ThreadRecord.fetchOne(db, key: id) })
-        else { throw ControlProblem(message: "threadid= must name a thread") }
+        var record = try await row(ThreadRecord.self, named: "threadid", "a thread", in: request)
         if let closed = try Self.switchValue(request, "closed") { record.closed = closed }
         if let archived = try Self.switchValue(request, "archived") { record.archived = archived }
         try await forum.database.queue.write { [record] db in try record.update(db) }
         return .text("thread \(record.id): closed \(record.closed), archived \(record.archived)\n", status: 200)
+    }
+
+    /// The row whose id the parameter holds, or the 400 that says what it must name.
+    private func row<Record: FetchableRecord & TableRecord & Sendable>(
+        _ type: Record.Type, named parameter: String, _ what: String, in request: SandboxRequest
+    ) async throws -> Record {
+        guard let id = request.id(parameter), let row = try await forum.database.queue.read({ db in try Record.fetchOne(db, key: id) })
+        else { throw ControlProblem(message: "\(parameter)= must name \(what)") }
+        return row
     }
 }

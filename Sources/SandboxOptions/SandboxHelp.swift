@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// The one help text of the practice forum, for `missive sandbox --help` and `missive-sandbox
 /// --help` alike: what it seeds (the README sends readers here for the ids), where its data
 /// lives, and its faults, themes, image host and controls. Lines are hard-wrapped under 80
@@ -5,8 +7,14 @@
 public enum SandboxHelp {
     public static let abstract = "Run a local practice forum that behaves like Something Awful's, on 127.0.0.1."
 
+    /// Either command's configuration: `commandName` as its parent knows it, `command` as a user
+    /// types it (`missive sandbox`, `missive-sandbox`).
+    public static func configuration(commandName: String, invokedAs command: String) -> CommandConfiguration {
+        CommandConfiguration(commandName: commandName, abstract: abstract, usage: usage(command), discussion: discussion)
+    }
+
     /// A short usage line: the full one runs past 80 columns, and a terminal would break it mid-word.
-    public static func usage(_ command: String) -> String {
+    static func usage(_ command: String) -> String {
         "\(command) [--port <port>] [--data <dir> | --temp] [<options>]"
     }
 

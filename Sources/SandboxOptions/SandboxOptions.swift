@@ -31,7 +31,7 @@ public struct SandboxOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Faults to inject at seeded rates, e.g. drop=0.1,dberror=0.05 (see FAULTS).", valueName: "spec"))
     public var faults: String?
 
-    @Option(help: ArgumentHelp("Seed for the fault dice (default 1).", valueName: "seed"))
+    @Option(help: ArgumentHelp("Seed for the fault dice (default \(Self.defaultSeed)).", valueName: "seed"))
     public var seed: UInt64?
 
     @Option(help: ArgumentHelp("The theme the pages wear (default \"default\"; see THEMES).", valueName: "name"))
@@ -41,6 +41,25 @@ public struct SandboxOptions: ParsableArguments {
 
     /// The forum's own flood interval, which the sandbox keeps unless told otherwise.
     public static let defaultFlood = 30
+    public static let defaultSeed: UInt64 = 1
+
+    // What an option left out means, here beside the help that states it, so the two agree.
+
+    public var forumPort: UInt16 { port ?? UInt16(Config.sandboxPort) }
+    public var floodInterval: Int { flood ?? Self.defaultFlood }
+    public var diceSeed: UInt64 { seed ?? Self.defaultSeed }
+
+    /// Where the forum keeps its data; nil with --temp, for a temporary directory removed on stop.
+    public var dataDirectory: URL? {
+        if temp { return nil }
+        return data.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultDataDirectory()
+    }
+
+    /// Kept across restarts, beside Missive's other state (`$XDG_STATE_HOME/missive/sandbox`, or
+    /// under MISSIVE_HOME).
+    public static func defaultDataDirectory() -> URL {
+        MissivePaths.resolve().state.appendingPathComponent("sandbox", isDirectory: true)
+    }
 
     public func validate() throws {
         if temp, data != nil { throw ValidationError("--temp and --data exclude each other: a throwaway forum, or one kept in a directory.") }

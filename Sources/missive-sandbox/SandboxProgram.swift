@@ -8,12 +8,7 @@ import SandboxOptions
 /// The practice forum as a program of its own; `missive sandbox` starts it with the same arguments.
 @main
 struct SandboxProgram: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "missive-sandbox",
-        abstract: SandboxHelp.abstract,
-        usage: SandboxHelp.usage("missive-sandbox"),
-        discussion: SandboxHelp.discussion
-    )
+    static let configuration = SandboxHelp.configuration(commandName: "missive-sandbox", invokedAs: "missive-sandbox")
 
     /// The same declaration as `missive sandbox`'s, which hands them on as they were given.
     @OptionGroup var options: SandboxOptions
@@ -30,14 +25,13 @@ struct SandboxProgram: AsyncParsableCommand {
 
     func run() async throws {
         let plan = try options.faults.map(FaultPlan.parse) ?? FaultPlan()
-        let port = options.port ?? UInt16(Config.sandboxPort)
+        let port = options.forumPort
         let theme = options.theme ?? ThemeFactory.rootTheme
         let server: SandboxServer
         do {
             let configuration = SandboxConfiguration(
                 port: port, imagesPort: options.imagesPort ?? SandboxImageAPI.defaultPort(forForumPort: port),
-                dataDirectory: options.temp ? nil : options.data.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Self.defaultDataDirectory(),
-                floodInterval: options.flood ?? SandboxConfiguration.defaultFloodInterval, faults: plan, seed: options.seed ?? 1,
+                dataDirectory: options.dataDirectory, floodInterval: options.floodInterval, faults: plan, seed: options.diceSeed,
                 log: { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) },
                 themes: try SandboxThemes.bundled(defaultName: theme))
             server = try await SandboxServer.start(configuration)
@@ -70,12 +64,6 @@ struct SandboxProgram: AsyncParsableCommand {
         // Ctrl-C leaves "^C" on a terminal's line; the news goes on a line of its own.
         let newline = signal == SIGINT && isatty(STDERR_FILENO) == 1 ? "\n" : ""
         FileHandle.standardError.write(Data("\(newline)\(stopped)\n".utf8))
-    }
-
-    /// Where the forum lives unless --data or --temp says otherwise: kept across restarts, beside
-    /// Missive's other state (`$XDG_STATE_HOME/missive/sandbox`, or under MISSIVE_HOME).
-    static func defaultDataDirectory() -> URL {
-        MissivePaths.resolve().state.appendingPathComponent("sandbox", isDirectory: true)
     }
 
     /// Returns the signal (SIGINT or SIGTERM) once one comes, so that a temporary data directory

@@ -8,25 +8,12 @@ import Foundation
 /// its thread (`/api/threads/T/posts/P/`), so a post is best named by its URL
 /// (`MisagoPostAddress`: `/t/slug/T/post/P/`); the protocol's bare post ids are looked up among the
 /// logged-in user's own posts.
-public final class MisagoAdapter: ForumAdapter {
-    public let baseURL: URL
-    let client: HTTPClient
-    /// The profile's username, for logging in again when a session expires.
-    let username: String?
-    let credentials: (any CredentialSource)?
+public final class MisagoAdapter: SessionAdapter {
+    let session: ForumSession
+    public var baseURL: URL { session.baseURL }
 
     public init(baseURL: URL, settings: HTTPSettings, username: String? = nil, credentials: (any CredentialSource)? = nil) throws(HTTPClientError) {
-        self.baseURL = baseURL.asFolder
-        self.client = try HTTPClient(settings: settings)
-        self.username = username
-        self.credentials = credentials
-    }
-
-    /// `path` (without its leading slash) on this forum, with a query.
-    func url(_ path: String, _ query: [(String, String)] = []) -> URL {
-        let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
-        let suffix = query.isEmpty ? "" : "?" + QueryString.encode(query)
-        return URL(string: relative + suffix, relativeTo: baseURL)?.absoluteURL ?? baseURL
+        self.session = try ForumSession(baseURL: baseURL, settings: settings, username: username, credentials: credentials)
     }
 
     // MARK: Requests
@@ -110,26 +97,11 @@ public final class MisagoAdapter: ForumAdapter {
     /// API answers never set it, HTML pages do.
     func csrfToken(fresh: Bool = false) async throws(ForumError) -> String {
         if !fresh, let token = await cookie(Self.csrfCookie) { return token }
-        do {
-            _ = try await client.send(HTTPRequest(url: baseURL))
-        } catch {
-            throw .retryLater(after: nil, reason: .unreachable(error.description))
-        }
+        _ = try await session.send(HTTPRequest(url: baseURL))
         guard let token = await cookie(Self.csrfCookie) else {
             throw .retryLater(after: nil, reason: .unreadable("the forum's index set no CSRF cookie (csrftoken)"))
         }
         return token
-    }
-
-    func cookie(_ name: String) async -> String? {
-        let host = baseURL.host ?? ""
-        return await client.cookies().last { $0.name == name && $0.applies(to: host) }?.value
-    }
-
-    /// Logs in again with the profile's username and a password from the credential source.
-    func logInAgain() async -> Bool {
-        guard let username, let credentials, let password = await credentials.password(for: username) else { return false }
-        return (try? await login(username: username, password: password)) != nil
     }
 
     /// Evidence for an unknown send, with the reconcile marker read before it.

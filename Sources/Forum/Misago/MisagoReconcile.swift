@@ -6,15 +6,11 @@ import Foundation
 /// an edit in the post itself. Post ids are one sequence across the forum, so "newer than the
 /// marker" means the same thing everywhere.
 extension MisagoAdapter {
-    /// How many of our own posts to open and compare, and how many pages to walk back.
-    static let reconcileCandidates = 10
-    static let reconcilePages = 10
-
     public func reconcile(_ attempt: Attempt) async -> Reconciliation {
-        do {
+        await reconciling { () throws(ForumError) -> Reconciliation in
             switch attempt {
             case let .reply(threadID, bbcode, after):
-                guard let after else { return .undetermined(Self.noMarker) }
+                guard let after else { return .undetermined(Self.noNewestPost) }
                 let me = try await me()
                 let found = try await findPost(in: "api/threads/\(threadID)/", subject: .thread, by: me, markup: bbcode, after: after)
                 return found.map { .landed(Receipt(kind: .post, id: $0.id, url: pageURL($0.url?.index))) } ?? .absent
@@ -23,21 +19,18 @@ extension MisagoAdapter {
                 guard Self.same(try await postSource(address), bbcode) else { return .absent }
                 return .landed(Receipt(kind: .edit, id: postID))
             case let .newThread(forumID, subject, bbcode, after):
-                guard let after else { return .undetermined(Self.noMarker) }
+                guard let after else { return .undetermined(Self.noNewestPost) }
                 return try await findThread(in: "api/threads/", ["category": String(forumID)], subject: .category,
                                             title: subject, markup: bbcode, after: after, kind: .thread)
             case let .privateMessage(_, subject, bbcode, after):
-                guard let after else { return .undetermined(Self.noMarker) }
+                guard let after else { return .undetermined(Self.noNewestPost) }
                 return try await findThread(in: "api/private-threads/", [:], subject: .privateThread,
                                             title: subject, markup: bbcode, after: after, kind: .privateMessage)
             }
-        } catch {
-            return .undetermined(error)
         }
     }
 
-    private static let noMarker = ForumError.unexpected(Evidence(
-        "the attempt does not say which post was the newest before the send, so an older identical one cannot be told from it"))
+    private static let noNewestPost = noMarker("which post was the newest")
 
     /// A thread of ours (or one with our reply, for private threads) with a post newer than
     /// `after` holding `markup`. Lists are newest activity first; every thread active since the

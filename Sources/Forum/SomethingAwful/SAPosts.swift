@@ -31,6 +31,11 @@ extension SomethingAwfulAdapter {
     /// first), or else from the thread's last page.
     func lastPostID(threadID: Int, formPage: HTMLDocument) async throws(ForumError) -> Int {
         if let newest = Self.postIDs(in: formPage).max() { return newest }
+        return try await newestPostID(threadID: threadID)
+    }
+
+    /// The thread's newest post now, read from its last page: a reply's reconcile marker.
+    func newestPostID(threadID: Int) async throws(ForumError) -> Int {
         let lastPage = try await page(url("showthread.php", [("threadid", String(threadID)), ("goto", "lastpost")]))
         guard let newest = Self.postIDs(in: lastPage).max() else {
             throw .unexpected(Evidence("the thread's last page shows no posts", url: lastPage.url))
@@ -132,12 +137,7 @@ extension SomethingAwfulAdapter {
     /// The page a Preview click returns. A preview posts nothing, so any failure is only a failure.
     func previewPage(_ form: HTMLForm) async throws(ForumError) -> HTMLDocument {
         let request = HTTPRequest.post(form.action, form: MultipartFormData(fields: form.submission(clicking: "preview")))
-        var answer: Answer
-        do {
-            answer = Answer(try await client.send(request))
-        } catch {
-            throw .retryLater(after: nil, reason: .unreachable(error.description))
-        }
+        var answer = Answer(try await session.send(request))
         // A redirect is followed by hand, as a GET and on this forum only.
         if answer.response.isRedirect, let location = answer.response.redirect {
             guard isOnForum(location) else {

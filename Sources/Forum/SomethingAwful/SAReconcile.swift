@@ -5,32 +5,21 @@ import Foundation
 /// forum holds with what was sent: a reply among the thread's posts newer than the attempt, a
 /// thread in its forum, a PM in Sent Items newer than the attempt, an edit in the post itself.
 extension SomethingAwfulAdapter {
-    /// How many of our own posts (or candidate threads, or PMs) to open and compare.
-    static let reconcileCandidates = 10
-    /// How many thread pages to walk back looking for the marker.
-    static let reconcilePages = 10
-
     public func reconcile(_ attempt: Attempt) async -> Reconciliation {
-        do {
+        await reconciling { () throws(ForumError) -> Reconciliation in
             switch attempt {
             case let .reply(threadID, bbcode, after):
-                guard let after else { return .undetermined(Self.noMarker("the thread's last post")) }
+                guard let after else { return .undetermined(Self.noMarker("what the thread's last post was")) }
                 return try await findReply(threadID: threadID, bbcode: bbcode, after: after)
             case let .edit(postID, bbcode):
                 return try await findEdit(postID: postID, bbcode: bbcode).map(Reconciliation.landed) ?? .absent
             case let .newThread(forumID, subject, bbcode, after):
                 return try await findThread(forumID: forumID, subject: subject, bbcode: bbcode, after: after)
             case let .privateMessage(to, subject, bbcode, after):
-                guard let after else { return .undetermined(Self.noMarker("the newest message in Sent Items")) }
+                guard let after else { return .undetermined(Self.noMarker("what the newest message in Sent Items was")) }
                 return try await findPrivateMessage(to: to, subject: subject, bbcode: bbcode, after: after)
             }
-        } catch {
-            return .undetermined(error)
         }
-    }
-
-    private static func noMarker(_ what: String) -> ForumError {
-        .unexpected(Evidence("the attempt does not say what \(what) was before the send, so an older identical one cannot be told from it"))
     }
 
     /// Walks the thread back from its last page. Only our posts newer than `after` are compared;
@@ -91,7 +80,7 @@ extension SomethingAwfulAdapter {
                 return .landed(Receipt(kind: .thread, id: row.id, url: address))
             }
         }
-        guard after != nil else { return .undetermined(Self.noMarker("the forum's newest thread")) }
+        guard after != nil else { return .undetermined(Self.noMarker("what the forum's newest thread was")) }
         return .absent
     }
 

@@ -16,11 +16,7 @@ extension SomethingAwfulAdapter: ReconcileMarkers {
     public func reconcileMarker(for attempt: Attempt) async throws(ForumError) -> Int? {
         switch attempt {
         case let .reply(threadID, _, _):
-            let lastPage = try await page(url("showthread.php", [("threadid", String(threadID)), ("goto", "lastpost")]))
-            guard let newest = Self.postIDs(in: lastPage).max() else {
-                throw .unexpected(Evidence("the thread's last page shows no posts", url: lastPage.url))
-            }
-            return newest
+            return try await newestPostID(threadID: threadID)
         case .privateMessage:
             return try await newestSentMessageID()
         case let .newThread(forumID, _, _, _):

@@ -10,12 +10,7 @@ extension SomethingAwfulAdapter {
         // The password is in this body and nowhere else: not in a URL, an error or a log. The
         // POST's redirect is not followed (see HTTPClient): the index is asked for below.
         let request = HTTPRequest.post(url("account.php", [("json", "1")]), form: MultipartFormData(fields: fields))
-        let answer: Answer
-        do {
-            answer = Answer(try await client.send(request))
-        } catch {
-            throw .retryLater(after: nil, reason: .unreachable(error.description))
-        }
+        let answer = Answer(try await session.send(request))
         // Only a session cookie set by this answer says the forum took the password: one already
         // in the jar (an earlier login, another account) proves nothing.
         guard let userID = Self.sessionCookieSet(by: answer.response) else { throw Self.loginFailure(answer) }
@@ -93,9 +88,7 @@ extension SomethingAwfulAdapter {
     // MARK: The session cookie
 
     func sessionUserID() async -> Int? {
-        let host = baseURL.host ?? ""
-        let cookie = await client.cookies().last { $0.name == "bbuserid" && $0.applies(to: host) }
-        return cookie.flatMap { Int($0.value) }
+        await cookie("bbuserid").flatMap { Int($0) }
     }
 
     func hasSessionCookie() async -> Bool {
@@ -107,11 +100,5 @@ extension SomethingAwfulAdapter {
         if await hasSessionCookie() { return }
         if await logInAgain() { return }
         throw .rejected(.notLoggedIn)
-    }
-
-    /// Logs in with a password from the credential source, when there is one to ask.
-    func logInAgain() async -> Bool {
-        guard let username, let credentials, let password = await credentials.password(for: username) else { return false }
-        return (try? await login(username: username, password: password)) != nil
     }
 }

@@ -4,12 +4,9 @@ import Foundation
 /// describes them; the sandbox forum speaks the same protocol. Operations live in extensions by
 /// area: session, posts, private messages, reading, reconcile; sending a compose form is in
 /// SACompose.swift.
-public final class SomethingAwfulAdapter: ForumAdapter {
-    public let baseURL: URL
-    let client: HTTPClient
-    /// The profile's username, for logging in again when a session expires.
-    let username: String?
-    let credentials: (any CredentialSource)?
+public final class SomethingAwfulAdapter: SessionAdapter {
+    let session: ForumSession
+    public var baseURL: URL { session.baseURL }
 
     /// Whether a reply's or an edit's success link is opened to find the post (`confirmPost`).
     /// Always, but for `forum-bench`, which measures what that costs.
@@ -24,17 +21,8 @@ public final class SomethingAwfulAdapter: ForumAdapter {
     @_spi(Bench)
     public init(baseURL: URL, settings: HTTPSettings, username: String? = nil, credentials: (any CredentialSource)? = nil,
                 confirmingPosts: Bool) throws(HTTPClientError) {
-        self.baseURL = baseURL.asFolder
-        self.client = try HTTPClient(settings: settings)
-        self.username = username
-        self.credentials = credentials
+        self.session = try ForumSession(baseURL: baseURL, settings: settings, username: username, credentials: credentials)
         self.confirmsPosts = confirmingPosts
-    }
-
-    /// `script?parameters` on this forum, the parameters encoded as the forum's pages would.
-    func url(_ script: String, _ parameters: [(String, String)] = []) -> URL {
-        let query = parameters.isEmpty ? "" : "?" + QueryString.encode(parameters)
-        return URL(string: script + query, relativeTo: baseURL)?.absoluteURL ?? baseURL
     }
 
     /// Whether `url` is on this forum (same scheme, host and port): the only place a POST's
@@ -53,11 +41,7 @@ public final class SomethingAwfulAdapter: ForumAdapter {
     /// A GET that reached the forum, or the reason it did not (nothing was posted by a GET, so a
     /// failure here is always worth retrying).
     func get(_ url: URL) async throws(ForumError) -> Answer {
-        do {
-            return Answer(try await client.send(HTTPRequest(url: url)))
-        } catch {
-            throw .retryLater(after: nil, reason: .unreachable(error.description))
-        }
+        Answer(try await session.send(HTTPRequest(url: url)))
     }
 
     /// A page the forum shows without an error, logging in again once if the session has expired

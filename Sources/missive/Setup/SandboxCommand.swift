@@ -10,12 +10,7 @@ import Glibc
 /// installed next to `missive`; this command replaces itself with it, so Ctrl-C and the exit
 /// status belong to the sandbox.
 struct SandboxCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sandbox",
-        abstract: SandboxHelp.abstract,
-        usage: SandboxHelp.usage("missive sandbox"),
-        discussion: SandboxHelp.discussion
-    )
+    static let configuration = SandboxHelp.configuration(commandName: "sandbox", invokedAs: "missive sandbox")
 
     /// The same declaration as `missive-sandbox`'s, so the two cannot drift apart.
     @OptionGroup var options: SandboxOptions

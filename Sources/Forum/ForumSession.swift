@@ -1,0 +1,94 @@
+import Foundation
+
+/// What every adapter holds to talk to its forum, whatever the engine: the base address, the
+/// HTTP client with the profile's cookie jar, and what logging in again needs. The engines
+/// differ in what they send; this is what they share.
+struct ForumSession: Sendable {
+    /// The forum's base as a folder (`asFolder`), so that relative addresses resolve beneath it.
+    let baseURL: URL
+    let client: HTTPClient
+    /// The profile's username, for logging in again when a session expires.
+    let username: String?
+    let credentials: (any CredentialSource)?
+
+    init(baseURL: URL, settings: HTTPSettings, username: String?, credentials: (any CredentialSource)?) throws(HTTPClientError) {
+        self.baseURL = baseURL.asFolder
+        self.client = try HTTPClient(settings: settings)
+        self.username = username
+        self.credentials = credentials
+    }
+
+    /// `path?query` on this forum, the query encoded as the forum's pages would. A leading slash
+    /// is dropped, so that the path stays beneath a base that has a folder of its own.
+    func url(_ path: String, _ query: [(String, String)] = []) -> URL {
+        let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        let suffix = query.isEmpty ? "" : "?" + QueryString.encode(query)
+        return URL(string: relative + suffix, relativeTo: baseURL)?.absoluteURL ?? baseURL
+    }
+
+    /// The value of the jar's cookie of that name for the forum's host (the last one set wins).
+    func cookie(_ name: String) async -> String? {
+        let host = baseURL.host ?? ""
+        return await client.cookies().last { $0.name == name && $0.applies(to: host) }?.value
+    }
+
+    /// A request whose failure to reach the forum posted nothing (a page, a login, a preview): the
+    /// answer, or a retry later that says why there was none.
+    func send(_ request: HTTPRequest) async throws(ForumError) -> HTTPResponse {
+        do {
+            return try await client.send(request)
+        } catch {
+            throw .retryLater(after: nil, reason: .unreachable(error.description))
+        }
+    }
+}
+
+/// An adapter over a `ForumSession`: the session's parts under the names the engines' code uses,
+/// and the steps every engine takes alike (logging in again, the frame of a reconcile).
+protocol SessionAdapter: ForumAdapter {
+    var session: ForumSession { get }
+}
+
+extension SessionAdapter {
+    var client: HTTPClient { session.client }
+
+    func url(_ path: String, _ query: [(String, String)] = []) -> URL {
+        session.url(path, query)
+    }
+
+    func cookie(_ name: String) async -> String? {
+        await session.cookie(name)
+    }
+
+    /// Logs in again with the profile's username and a password from the credential source, when
+    /// there is one to ask.
+    func logInAgain() async -> Bool {
+        guard let username = session.username, let credentials = session.credentials,
+            let password = await credentials.password(for: username)
+        else { return false }
+        return (try? await login(username: username, password: password)) != nil
+    }
+
+    // MARK: Reconcile
+
+    /// How many of our own posts (or candidate threads, or PMs) a reconcile opens and compares,
+    /// and how many pages it walks back: a bound on the requests one unknown send may cost.
+    static var reconcileCandidates: Int { 10 }
+    static var reconcilePages: Int { 10 }
+
+    /// A reconcile's look: an error on the way means the forum could not be asked, so whether the
+    /// send landed stays undetermined.
+    func reconciling(_ look: () async throws(ForumError) -> Reconciliation) async -> Reconciliation {
+        do {
+            return try await look()
+        } catch {
+            return .undetermined(error)
+        }
+    }
+
+    /// Why a look without its marker proves nothing: `marker` says what the attempt should have
+    /// named ("what the thread's last post was").
+    static func noMarker(_ marker: String) -> ForumError {
+        .unexpected(Evidence("the attempt does not say \(marker) before the send, so an older identical one cannot be told from it"))
+    }
+}
