@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Store
 
 /// The outbox's reads and writes inside one store transaction. The Outbox layer decides what
 /// changes; everything it changes in one call of `Store.outbox` commits together or not at all.
@@ -155,23 +156,13 @@ public struct OutboxTransaction {
     }
 
     /// Marks the draft sent when it still shows the revision that was sent; returns whether it did.
-    /// A draft edited after it was queued stays open, since its newer text was not sent.
     public func markDraftSent(_ id: Int64, revision: Int, now: Date) throws -> Bool {
-        try db.cachedStatement(sql: "UPDATE draft SET state = ?, updatedAt = ? WHERE id = ? AND revision = ? AND state = ?")
-            .execute(arguments: [DraftState.sent.rawValue, StoredTime.text(now), id, revision, DraftState.open.rawValue])
-        return db.changesCount > 0
+        try Store.markDraftSent(id, revision: revision, now: now, db)
     }
 
-    /// A revision the sender writes into a draft (an edit merged with the forum's newer text, or
-    /// both sides of a conflict), made only while the draft still shows `revision`, the one the
-    /// item was queued from: text the user saved since is never pushed aside. Not an entry of the
-    /// undo history: `missive undo` after a send takes back what reached the forum, and the
-    /// revision before stays one `missive drafts restore` away. Returns the new revision's number.
+    /// Writes a revision into the draft while it still shows `revision` (see `Store.addDraftRevision`).
     public func addDraftRevision(_ id: Int64, _ write: DraftWrite, ifShowing revision: Int, now: Date) throws -> Int? {
-        guard var draft = try Draft.fetchOne(db, key: id), draft.revision == revision, draft.state == .open else { return nil }
-        let number = try Store.appendRevision(write, to: id, db, now: now)
-        try Store.point(&draft, at: DraftPointer(state: .open, revision: number), db, now: now)
-        return number
+        try Store.addDraftRevision(id, write, ifShowing: revision, now: now, db)
     }
 
     /// Adds an entry to the history that `missive undo` works on, in this transaction.
