@@ -1,6 +1,7 @@
 import Common
 import Forum
 import Foundation
+import GRDB
 
 /// Why an item is retrying, failed or unknown: one closed set, made from the forum adapter's
 /// typed outcomes (never from their words), stored as a stable code plus its values, and shown
@@ -217,21 +218,20 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
 
 // MARK: - Stored form
 
-extension Reason {
-    /// The reason as its stored columns: the code and, as JSON, its values.
-    var stored: (code: String, values: String) {
-        let data = (try? JSONEncoder.sorted.encode(self)) ?? Data()
-        return (code, String(decoding: data, as: UTF8.self))
+/// Stored as its values in JSON (`reasonValues`; the row keeps `code` beside it).
+extension Reason: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue {
+        String(decoding: (try? JSONEncoder.sorted.encode(self)) ?? Data(), as: UTF8.self).databaseValue
     }
 
-    /// The reason the stored columns describe; a row from before typed reasons (no code) keeps
-    /// its words as a legacy reason, and so does one whose values this Missive cannot read.
-    static func stored(code: String?, values: String?, words: String?) -> Reason {
-        if code != nil, let values, let reason = try? JSONDecoder().decode(Reason.self, from: Data(values.utf8)) {
-            return reason
-        }
-        return .legacy(words ?? "")
+    /// Values this Missive cannot read (a newer one's) are `unreadable`: the row's words stand in.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Reason? {
+        guard let text = String.fromDatabaseValue(dbValue) else { return nil }
+        return (try? JSONDecoder().decode(Reason.self, from: Data(text.utf8))) ?? .unreadable
     }
+
+    /// What stored values this Missive cannot read come back as.
+    static let unreadable = Reason.legacy("")
 }
 
 extension JSONEncoder {

@@ -18,7 +18,7 @@ import Testing
 
         let item = try temp.store.outbox { tx in
             try tx.insert(OutboxRow(draftID: nil, draftRevision: nil, profile: "sandbox", kind: "reply", target: "reply to thread 1",
-                                    targetKey: "thread/1", channel: "posts", command: "{}", idempotencyKey: "k", state: "queued",
+                                    targetKey: "thread/1", channel: "posts", command: "{}", idempotencyKey: "k", state: .queued,
                                     due: ImageScratch.now, createdAt: ImageScratch.now, updatedAt: ImageScratch.now)).id
         }
         var row = OutboxImageRow(itemID: item, sha256: kept.hash.hex, position: 0, target: "p.png", path: file.path,

@@ -90,10 +90,13 @@ import Testing
     }
 
     /// A row whose reason values cannot be read keeps its words rather than failing the item.
-    @Test func unreadableReasonValuesFallBackToTheWords() {
-        #expect(Reason.stored(code: "flood", values: "{not json", words: "flood control: x") == .legacy("flood control: x"))
-        let (code, values) = Reason.botCheck.stored
-        #expect(code == "bot-check" && Reason.stored(code: code, values: values, words: nil) == .botCheck)
+    @Test func unreadableReasonValuesFallBackToTheWords() throws {
+        #expect(Reason.fromDatabaseValue("{not json".databaseValue) == Reason.unreadable)
+        let row = OutboxRow(draftID: nil, draftRevision: nil, profile: "sandbox", kind: "reply", target: "reply to thread 3",
+                            targetKey: "thread/3", channel: nil, command: "{}", idempotencyKey: "k", state: .failed, due: nil,
+                            detail: "flood control: x", reason: .unreadable, createdAt: Date(), updatedAt: Date())
+        #expect(try OutboxItem.state(of: row) == .failed(.legacy("flood control: x")))
+        #expect(Reason.botCheck.code == "bot-check" && Reason.fromDatabaseValue(Reason.botCheck.databaseValue) == .botCheck)
     }
 
     /// The image reasons keep their file and words through the store, each under its own code.
@@ -105,9 +108,8 @@ import Testing
             (.imageUploadUncertain(file: "cat.png", message: "cannot list"), "image-upload-uncertain"),
         ]
         for (reason, expected) in reasons {
-            let (code, values) = reason.stored
-            #expect(code == expected)
-            #expect(Reason.stored(code: code, values: values, words: nil) == reason)
+            #expect(reason.code == expected)
+            #expect(Reason.fromDatabaseValue(reason.databaseValue) == reason)
             #expect(reason.description.contains("cat.png"))
         }
     }
