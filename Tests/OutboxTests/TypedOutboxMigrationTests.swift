@@ -45,7 +45,7 @@ import Testing
         let outbox = Outbox(store: store)
         #expect(try outbox.item(1).state == .failed(.legacy("the thread is closed")))
         let flood = try outbox.item(2).state
-        #expect(flood == .retrying(next: due, because: .flood(wait: nil, interval: nil, message: "You must wait 30 seconds between posts.")))
+        #expect(flood == .retrying(next: due, because: .retryLater(.floodControl("You must wait 30 seconds between posts.", interval: nil))))
         #expect(SenderReport.reason(for: try outbox.item(2)).hasPrefix("flood control, then"))
         #expect(try outbox.item(3).state == .retrying(next: due, because: .legacy("the forum answered with HTTP 500")))
         #expect(try outbox.item(4).state == .unknown(.legacy("the connection dropped after the post was sent"), checkAt: due))
@@ -59,12 +59,12 @@ import Testing
         // Saved again, the reason is stored typed: code and values.
         var item = try outbox.item(1)
         try store.outbox { tx in
-            item.state = .failed(.closed)
+            item.state = .failed(.rejected(.threadClosed))
             try tx.save(item)
         }
         let row = try #require(try store.outboxRead { try $0.item(1) })
         #expect(row.reasonCode == "closed" && row.detail == "the thread is closed")
-        #expect(try outbox.item(1).state == .failed(.closed))
+        #expect(try outbox.item(1).state == .failed(.rejected(.threadClosed)))
     }
 
     /// `missive undo` reads states from history written before reasons were typed.
@@ -82,8 +82,8 @@ import Testing
         ])
         // And the new format goes round.
         let typed: [OutboxState] = [
-            .retrying(next: Date(timeIntervalSinceReferenceDate: 10), because: .gaveUp(attempts: 3, last: .serverError(status: 500))),
-            .failed(.probation(until: Date(timeIntervalSinceReferenceDate: 99), message: "on probation")),
+            .retrying(next: Date(timeIntervalSinceReferenceDate: 10), because: .gaveUp(attempts: 3, last: .retryLater(.serverError(status: 500)))),
+            .failed(.rejected(.probation(until: Date(timeIntervalSinceReferenceDate: 99), message: "on probation"))),
             .unknown(.senderStopped(owner: "me"), checkAt: nil),
         ]
         #expect(try JSONDecoder().decode([OutboxState].self, from: JSONEncoder().encode(typed)) == typed)
@@ -96,7 +96,8 @@ import Testing
                             targetKey: "thread/3", channel: nil, command: "{}", idempotencyKey: "k", state: .failed, due: nil,
                             detail: "flood control: x", reason: .unreadable, createdAt: Date(), updatedAt: Date())
         #expect(try OutboxItem.state(of: row) == .failed(.legacy("flood control: x")))
-        #expect(Reason.botCheck.code == "bot-check" && Reason.fromDatabaseValue(Reason.botCheck.databaseValue) == .botCheck)
+        #expect(Reason.rejected(.botCheck).code == "bot-check"
+                && Reason.fromDatabaseValue(Reason.rejected(.botCheck).databaseValue) == .rejected(.botCheck))
     }
 
     /// The image reasons keep their file and words through the store, each under its own code.
