@@ -32,32 +32,25 @@ import Testing
     ]
 
     @Test func reasonsAndHistoryWrittenBeforeReadAsTheSameReasons() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("missive-v13-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent(Store.fileName).path
         let command = try ForumCommand.reply(threadID: 3, bbcode: "hi").encoded()
         let stamp = "2026-11-20 08:30:00.000"
 
-        do {
-            let old = try DatabaseQueue(path: path)
-            try Schema.migrator.migrate(old, upTo: "v13 edit base")
-            try old.write { db in
-                for (id, state, code, values, _) in Self.stored {
-                    try db.execute(sql: """
-                        INSERT INTO outbox_item (id, profile, kind, target, targetKey, command, idempotencyKey, state, due,
-                                                 detail, reasonCode, reasonValues, failures, lastError, createdAt, updatedAt)
-                        VALUES (?, 'sandbox', 'reply', 'reply to thread 3', 'thread/3', ?, ?, ?, ?, 'words', ?, ?, 1, 'words', ?, ?)
-                        """, arguments: [id, command, "key/\(id)", state, state == "failed" ? nil : stamp, code, values, stamp, stamp])
-                }
-                // `queue cancel` of the failed item 1, as v13's history kept it.
+        let old = try OlderStore(upTo: "v13 edit base") { db in
+            for (id, state, code, values, _) in Self.stored {
                 try db.execute(sql: """
-                    INSERT INTO command (kind, summary, payload, state, createdAt) VALUES ('outbox.cancel', 'cancel item 1', ?, 'done', ?)
-                    """, arguments: [#"{"steps":[{"item":1,"before":{"failed":{"reason":{"closed":{}}}},"after":{"cancelled":{}}}]}"#, stamp])
+                    INSERT INTO outbox_item (id, profile, kind, target, targetKey, command, idempotencyKey, state, due,
+                                             detail, reasonCode, reasonValues, failures, lastError, createdAt, updatedAt)
+                    VALUES (?, 'sandbox', 'reply', 'reply to thread 3', 'thread/3', ?, ?, ?, ?, 'words', ?, ?, 1, 'words', ?, ?)
+                    """, arguments: [id, command, "key/\(id)", state, state == "failed" ? nil : stamp, code, values, stamp, stamp])
             }
+            // `queue cancel` of the failed item 1, as v13's history kept it.
+            try db.execute(sql: """
+                INSERT INTO command (kind, summary, payload, state, createdAt) VALUES ('outbox.cancel', 'cancel item 1', ?, 'done', ?)
+                """, arguments: [#"{"steps":[{"item":1,"before":{"failed":{"reason":{"closed":{}}}},"after":{"cancelled":{}}}]}"#, stamp])
         }
+        defer { old.remove() }
 
-        let store = try Store(path: path)
+        let store = try Store(path: old.path)
         #expect(try store.appliedMigrations() == Store.knownMigrations)
         let outbox = Outbox(store: store)
         for (id, _, code, _, reason) in Self.stored {

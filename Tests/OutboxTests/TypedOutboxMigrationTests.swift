@@ -9,38 +9,31 @@ import Testing
 /// and history entries written with the old state format still read.
 @Suite struct TypedOutboxMigrationTests {
     @Test func aVersion8OutboxIsCarriedOverWithItsWords() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("missive-v8-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent(Store.fileName).path
         let command = try ForumCommand.reply(threadID: 3, bbcode: "hi").encoded()
         let stamp = "2026-11-20 08:30:00.000"
         let due = Date(timeIntervalSince1970: 1_795_163_400)  // the stamp, UTC
 
-        do {
-            let old = try DatabaseQueue(path: path)
-            try Schema.migrator.migrate(old, upTo: "v8 thread tag")
-            try old.write { db in
-                // id, state, due, owner, detail, postId, lastError, as Missive before v9 wrote them.
-                let rows: [(Int, String, String?, String?, String?, String?, String?)] = [
-                    (1, "failed", nil, nil, "the thread is closed", nil, "failed: the thread is closed"),
-                    (2, "retrying", stamp, nil, nil, nil, "flood control: You must wait 30 seconds between posts."),
-                    (3, "retrying", stamp, nil, nil, nil, "the forum answered with HTTP 500"),
-                    (4, "unknown", stamp, nil, "the connection dropped after the post was sent", nil, nil),
-                    (5, "sent", nil, nil, nil, "42", nil),
-                    (6, "sending", stamp, "host 1 (pid 7)", nil, nil, nil),
-                ]
-                for (id, state, due, owner, detail, postID, lastError) in rows {
-                    try db.execute(sql: """
-                        INSERT INTO outbox_item (id, profile, kind, target, targetKey, command, idempotencyKey, state, due,
-                                                 owner, detail, postId, failures, lastError, createdAt, updatedAt)
-                        VALUES (?, 'sandbox', 'reply', 'reply to thread 3', 'thread/3', ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
-                        """, arguments: [id, command, "key/\(id)", state, due, owner, detail, postID, lastError, stamp, stamp])
-                }
+        let old = try OlderStore(upTo: "v8 thread tag") { db in
+            // id, state, due, owner, detail, postId, lastError, as Missive before v9 wrote them.
+            let rows: [(Int, String, String?, String?, String?, String?, String?)] = [
+                (1, "failed", nil, nil, "the thread is closed", nil, "failed: the thread is closed"),
+                (2, "retrying", stamp, nil, nil, nil, "flood control: You must wait 30 seconds between posts."),
+                (3, "retrying", stamp, nil, nil, nil, "the forum answered with HTTP 500"),
+                (4, "unknown", stamp, nil, "the connection dropped after the post was sent", nil, nil),
+                (5, "sent", nil, nil, nil, "42", nil),
+                (6, "sending", stamp, "host 1 (pid 7)", nil, nil, nil),
+            ]
+            for (id, state, due, owner, detail, postID, lastError) in rows {
+                try db.execute(sql: """
+                    INSERT INTO outbox_item (id, profile, kind, target, targetKey, command, idempotencyKey, state, due,
+                                             owner, detail, postId, failures, lastError, createdAt, updatedAt)
+                    VALUES (?, 'sandbox', 'reply', 'reply to thread 3', 'thread/3', ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
+                    """, arguments: [id, command, "key/\(id)", state, due, owner, detail, postID, lastError, stamp, stamp])
             }
         }
+        defer { old.remove() }
 
-        let store = try Store(path: path)
+        let store = try Store(path: old.path)
         #expect(try store.appliedMigrations() == Store.knownMigrations)
         let outbox = Outbox(store: store)
         #expect(try outbox.item(1).state == .failed(.legacy("the thread is closed")))
