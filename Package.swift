@@ -43,8 +43,8 @@ let package = Package(
         .target(
             name: "Store",
             dependencies: [
-                "Common", "Markup", "CGD", .product(name: "GRDB", package: "GRDB.swift"),
-                // SQLite's own column accessors, for `queue list`'s scan of thousands of rows.
+                "Common", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own column accessors, for `drafts list`'s scan and the image blobs' pieces.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             path: "Sources/Store"
@@ -57,7 +57,11 @@ let package = Package(
         ),
         .target(
             name: "Outbox",
-            dependencies: ["Common", "Markup", "Store", "Forum", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Common", "Markup", "Store", "Forum", "CGD", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own column accessors, for `queue list`'s scan of thousands of rows.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             path: "Sources/Outbox"
         ),
         .target(
@@ -130,10 +134,8 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "Common", "Markup", "CGD", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Tests/StoreTests",
-            // The image tests draw and encode their fixtures with libgd's own calls.
-            linkerSettings: [.linkedLibrary("gd")]
+            dependencies: ["Store", "Common", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/StoreTests"
         ),
         .testTarget(
             name: "ForumTests",
@@ -143,8 +145,10 @@ let package = Package(
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "Store", "Common"], path: "Tests/ComposeTests"),
         .testTarget(
             name: "OutboxTests",
-            dependencies: ["Outbox", "Store", "Forum", "Common", "Sandbox", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Tests/OutboxTests"
+            dependencies: ["Outbox", "Store", "Forum", "Common", "Markup", "Sandbox", "CGD", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/OutboxTests",
+            // The image tests draw and encode their fixtures with libgd's own calls.
+            linkerSettings: [.linkedLibrary("gd")]
         ),
         .testTarget(
             name: "ApplicationTests",

@@ -61,8 +61,8 @@ public struct Receipt: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 }
 
-/// Why the forum refused. The description is what a user reads.
-public enum Rejection: Sendable, Equatable, CustomStringConvertible {
+/// Why the forum refused. The description is what a user reads. Codable: the outbox keeps it.
+public enum Rejection: Sendable, Equatable, Codable, CustomStringConvertible {
     case threadClosed
     /// The account is banned; `reason` is the page's link to the ban's entry (the Leper's Colony).
     case banned(reason: URL?)
@@ -135,7 +135,8 @@ public enum Rejection: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
+/// Why to try again later. Codable: the outbox keeps it.
+public enum RetryReason: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The forum's flood control, in its words; `interval` is the wait between posts it names
     /// ("wait 30 seconds between posts"), read where the page is classified.
     case floodControl(String, interval: Int? = nil)

@@ -28,11 +28,12 @@ public struct ImageIntake: Sendable {
                 guard let draft = try store.outboxRead({ try $0.draft(id) }), draft.content.format == .markdown else { continue }
                 let base = intake?.base ?? ImagePathBase(workingDirectory: FileManager.default.currentDirectoryPath,
                                                          home: NSHomeDirectory())
-                guard !LocalImages.local(in: draft.content.body, base: base).isEmpty else { continue }
+                let images = LocalImages.local(in: draft.content.body, base: base)
+                guard !images.isEmpty else { continue }
                 guard let intake else { throw OutboxError.draftNotReady(id, "it has local images, and no image host is set up here") }
                 let limit = try intake.limit(draft.content.profile)
                 kept[id] = (draft.revision, try ImageBlobs(store: store).keepLocalImages(
-                    of: draft.content.body, base: base, limit: limit, resize: intake.resize, now: now))
+                    images, limit: limit, resize: intake.resize, now: now))
             }
         } catch {
             forget(kept, store: store)

@@ -137,7 +137,7 @@ public struct Outbox: Sendable {
         try store.outbox { tx in
             var started: [OutboxItem] = []
             // In the order they were queued, so that the last entry is the last one queued.
-            for row in try tx.items(inStates: ["queued"], dueBy: now, ids: ids).sorted(by: { $0.id < $1.id }) {
+            for row in try tx.items(inStates: OutboxStates.scheduled, dueBy: now, ids: ids).sorted(by: { $0.id < $1.id }) {
                 guard var item = try tx.sendable(row, now: now, damaged: &damaged) else { continue }
                 let before = item.state
                 try item.apply(.startWindow(until: until), now: now)

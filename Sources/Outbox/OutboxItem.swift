@@ -73,11 +73,11 @@ extension OutboxItem {
         var row = OutboxRow(
             id: id, draftID: draftID, draftRevision: draftRevision, profile: profile, kind: command.kind,
             target: command.summary, targetKey: command.targetKey, channel: command.floodChannel,
-            command: encodedCommand ?? (try? command.encoded()) ?? "", idempotencyKey: idempotencyKey, state: state.name,
+            command: encodedCommand ?? (try? command.encoded()) ?? "", idempotencyKey: idempotencyKey, state: state.kind,
             due: state.due, failures: failures, lastError: lastError, undoneBy: undoneBy, marker: marker,
             createdAt: createdAt, updatedAt: updatedAt)
         func keep(_ reason: Reason, words: Bool) {
-            (row.reasonCode, row.reasonValues) = reason.stored
+            row.reason = reason
             if words { row.detail = reason.description }
         }
         switch state {
@@ -96,27 +96,28 @@ extension OutboxItem {
 
     /// The state a row's columns describe; a row that describes none is damaged, not guessed at.
     static func state(of row: OutboxRow) throws(OutboxError) -> OutboxState {
+        /// A row from before typed reasons, or with values this Missive cannot read, keeps its words.
         func reason(words: String?) -> Reason {
-            Reason.stored(code: row.reasonCode, values: row.reasonValues, words: words)
+            if let reason = row.reason, reason != .unreadable { return reason }
+            return .legacy(words ?? "")
         }
         func needDue() throws(OutboxError) -> Date {
             guard let due = row.due else { throw .corruptItem(row.id, "it is \(row.state) without a time") }
             return due
         }
         switch row.state {
-        case "pending": return .pending(until: try needDue())
-        case "queued": return .queued(due: try needDue())
+        case .pending: return .pending(until: try needDue())
+        case .queued: return .queued(due: try needDue())
         // A hold without a stored reason is the user's own.
-        case "held": return .held(because: row.reasonCode == nil ? nil : reason(words: row.detail))
-        case "sending":
+        case .held: return .held(because: row.reason.map { _ in reason(words: row.detail) })
+        case .sending:
             guard let owner = row.owner else { throw .corruptItem(row.id, "it is being sent by nobody") }
             return .sending(owner: owner, leaseUntil: try needDue())
-        case "retrying": return .retrying(next: try needDue(), because: reason(words: row.lastError))
-        case "unknown": return .unknown(reason(words: row.detail), checkAt: row.due)
-        case "sent": return .sent(postID: row.postID, url: row.url)
-        case "failed": return .failed(reason(words: row.detail))
-        case "cancelled": return .cancelled
-        default: throw .corruptItem(row.id, "its state '\(row.state)' is unknown to this Missive")
+        case .retrying: return .retrying(next: try needDue(), because: reason(words: row.lastError))
+        case .unknown: return .unknown(reason(words: row.detail), checkAt: row.due)
+        case .sent: return .sent(postID: row.postID, url: row.url)
+        case .failed: return .failed(reason(words: row.detail))
+        case .cancelled: return .cancelled
         }
     }
 
@@ -163,9 +164,9 @@ extension OutboxTransaction {
             guard (OutboxStates.scheduled + OutboxStates.waiting).contains(row.state) else { return nil }
             var failed = row
             let reason = Reason.damaged(error.description)
-            failed.state = "failed"
+            failed.state = .failed
             failed.detail = reason.description
-            (failed.reasonCode, failed.reasonValues) = reason.stored
+            failed.reason = reason
             failed.due = nil
             failed.owner = nil
             failed.updatedAt = now

@@ -1,5 +1,6 @@
 import Common
 import Foundation
+import GRDB
 
 /// Where one outbox item stands. Only `sent` marks its draft sent (rule 2 of the product).
 public enum OutboxState: Sendable, Equatable {
@@ -23,18 +24,27 @@ public enum OutboxState: Sendable, Equatable {
     case cancelled
 
     /// The state's name as stored and shown.
-    public var name: String {
+    public var name: String { kind.rawValue }
+
+    /// Which of the states it is, without its values: the stored `state` column.
+    public var kind: Name {
         switch self {
-        case .pending: "pending"
-        case .queued: "queued"
-        case .held: "held"
-        case .sending: "sending"
-        case .retrying: "retrying"
-        case .unknown: "unknown"
-        case .sent: "sent"
-        case .failed: "failed"
-        case .cancelled: "cancelled"
+        case .pending: .pending
+        case .queued: .queued
+        case .held: .held
+        case .sending: .sending
+        case .retrying: .retrying
+        case .unknown: .unknown
+        case .sent: .sent
+        case .failed: .failed
+        case .cancelled: .cancelled
         }
+    }
+
+    /// The states' names: the one list of them (in their order in a run, as `queue list --state`
+    /// shows it), stored as text in the `state` column.
+    public enum Name: String, Sendable, Codable, CaseIterable, DatabaseValueConvertible {
+        case pending, queued, held, sending, retrying, unknown, sent, failed, cancelled
     }
 
     /// Why the sender held it (nil: not held, or held by the user).
@@ -74,18 +84,13 @@ extension OutboxState {
 /// The state as `missive undo`'s history keeps it. Written by hand so that entries written before
 /// reasons were typed (`retrying.at`, `unknown.evidence`, `failed.reason` as words) still read.
 extension OutboxState: Codable {
-    private enum Case: String, CodingKey {
-        case pending, queued, held, sending, retrying, unknown, sent, failed, cancelled
-    }
-
     private enum Field: String, CodingKey {
         case until, due, owner, leaseUntil, next, at, because, reason, evidence, checkAt, postID, url
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var outer = encoder.container(keyedBy: Case.self)
-        guard let key = Case(rawValue: name) else { return }
-        var fields = outer.nestedContainer(keyedBy: Field.self, forKey: key)
+        var outer = encoder.container(keyedBy: Name.self)
+        var fields = outer.nestedContainer(keyedBy: Field.self, forKey: kind)
         switch self {
         case let .pending(until): try fields.encode(until, forKey: .until)
         case let .queued(due): try fields.encode(due, forKey: .due)
@@ -108,7 +113,7 @@ extension OutboxState: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let outer = try decoder.container(keyedBy: Case.self)
+        let outer = try decoder.container(keyedBy: Name.self)
         guard let key = outer.allKeys.first else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no outbox state"))
         }
@@ -138,3 +143,6 @@ extension OutboxState: Codable {
         }
     }
 }
+
+/// The history's state entries are keyed by the state's name.
+extension OutboxState.Name: CodingKey {}

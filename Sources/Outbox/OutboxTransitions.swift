@@ -139,18 +139,16 @@ extension OutboxState {
 }
 
 /// The states by what the sender and the store's queries ask of them: the table's rules as
-/// sets of stored names, so the store's WHERE clauses select what this file decides.
+/// sets of names, so the store's WHERE clauses select what this file decides.
 public enum OutboxStates {
     /// Waiting in line at their place: only the first of a place may be sent next.
-    public static let waiting = ["pending", "retrying"]
+    public static let waiting: [OutboxState.Name] = [.pending, .retrying]
     /// Claimed by a sender, or possibly on the forum: nothing else goes to their place meanwhile.
-    public static let mayHaveLanded = ["unknown", "sending"]
+    public static let mayHaveLanded: [OutboxState.Name] = [.unknown, .sending]
     /// Scheduled, not yet in an undo window.
-    public static let scheduled = ["queued"]
+    public static let scheduled: [OutboxState.Name] = [.queued]
     /// Put aside by the user until released.
-    public static let held = ["held"]
-    public static let sending = "sending"
-    public static let sent = "sent"
+    public static let held: [OutboxState.Name] = [.held]
     /// Everything a run may still be waiting for.
     public static let unfinished = waiting + mayHaveLanded
 }

@@ -48,17 +48,17 @@ struct OutcomeClassifier: Sendable {
             return verdict
         case .rejected(.notLoggedIn):
             // Not the message's fault: it waits for the user to log in again.
-            return Verdict(event: .retryAt(now, because: .sessionExpired), label: "not logged in",
+            return Verdict(event: .retryAt(now, because: .rejected(.notLoggedIn)), label: "not logged in",
                            message: "waiting: \(OutboxError.notLoggedIn(profile: item.profile))", carryOn: false, block: .session,
                            failures: failures)
         case .rejected(.botCheck):
             // Nothing reached the forum, and nothing will until the user brings a browser's cookies.
-            return Verdict(event: .retryAt(now, because: .botCheck), label: "bot check", message: "waiting: \(Rejection.botCheck)",
+            return Verdict(event: .retryAt(now, because: .rejected(.botCheck)), label: "bot check", message: "waiting: \(Rejection.botCheck)",
                            carryOn: false, block: .botCheck, failures: failures)
         case let .rejected(.probation(until?, text)):
             // The end as the reader's clock shows it, date and all (the rejection says it so).
             return Verdict(event: retryEvent(policy.decide(.probation(until: until), failures: failures, now: now),
-                                             because: .probation(until: until, message: text)),
+                                             because: .rejected(.probation(until: until, message: text))),
                            label: "retry", message: "\(Rejection.probation(until: until, message: text)); trying again then",
                            carryOn: false, failures: failures)
         case let .rejected(rejection):
@@ -69,19 +69,19 @@ struct OutcomeClassifier: Sendable {
             if case let .retry(at) = policy.decide(.floodControl(seconds: seconds ?? 30), failures: failures, now: now) { fallback = at }
             let updated = pace.afterFlood(try currentPace(item.command.floodChannel ?? "posts", true),
                                           interval: interval, secondsLeft: seconds, now: now, fallback: fallback)
-            return Verdict(event: .retryAt(updated.notBefore ?? fallback, because: .flood(wait: seconds, interval: interval, message: text)),
+            return Verdict(event: .retryAt(updated.notBefore ?? fallback, because: .retryLater(.floodControl(text, interval: interval))),
                            label: OutboxAttemptRow.floodWait, message: "flood control: \(text)", carryOn: false, pace: updated,
                            failures: failures)
         case let .retryLater(after?, reason):
             let wait = Int(after.components.seconds)
             return Verdict(event: retryEvent(policy.decide(.retryAfter(seconds: wait), failures: failures, now: now),
-                                             because: .retryAfter(seconds: wait, because: Reason(reason))),
+                                             because: .retryAfter(seconds: wait, because: .retryLater(reason))),
                            label: "retry", message: "\(reason)", carryOn: false, failures: failures)
         case let .retryLater(nil, reason):
             // The rest of the batch waits too: items to the same place keep their order.
             var unreachable = false
             if case .unreachable = reason { unreachable = true }
-            return Verdict(event: retryEvent(policy.decide(.transient, failures: failures + 1, now: now), because: Reason(reason)),
+            return Verdict(event: retryEvent(policy.decide(.transient, failures: failures + 1, now: now), because: .retryLater(reason)),
                            label: "retry", message: "\(reason)", carryOn: false, unreachable: unreachable, failures: failures + 1)
         case let .unknown(evidence):
             return Verdict(event: .lost(.unknownOutcome(evidence: evidence.description), checkAt: now.addingTimeInterval(settle)),

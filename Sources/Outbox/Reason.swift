@@ -1,34 +1,16 @@
 import Common
 import Forum
 import Foundation
+import GRDB
 
-/// Why an item is retrying, failed or unknown: one closed set, made from the forum adapter's
-/// typed outcomes (never from their words), stored as a stable code plus its values, and shown
+/// Why an item is retrying, failed or unknown: one closed set, holding the forum adapter's typed
+/// outcomes as they are (never their words), stored as a stable code plus its values, and shown
 /// to people through `description`.
 public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertible {
-    // The forum refused (from `Rejection`).
-    case closed
-    case banned(url: String?)
-    case probation(until: Date?, message: String)
-    case noPermission(String)
-    case noSuchUser(String)
-    case wrongPassword
-    case tooLong(limit: Int?, message: String)
-    case invalid(String)
-    case doesNotExist(what: String, message: String)
-    case platinumRequired
-    case archivesRequired
-    case forumError(title: String, message: String)
-    /// The session is gone: the item waits for `missive login`.
-    case sessionExpired
-    case botCheck
-    // Try again later (from `RetryReason`).
-    /// The forum's flood control: `wait` seconds left, `interval` seconds between posts, when named.
-    case flood(wait: Int?, interval: Int?, message: String)
-    case databaseError(String)
-    case serverError(status: Int)
-    case unreachable(String)
-    case unreadable(String)
+    /// The forum refused; `.notLoggedIn` means the session is gone: the item waits for `missive login`.
+    case rejected(Rejection)
+    /// Try again later: the forum's flood control, its database, the server, the way to it.
+    case retryLater(RetryReason)
     /// The server named a wait (Retry-After) for this reason.
     case retryAfter(seconds: Int, because: Reason)
     // Ours.
@@ -71,86 +53,27 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
     case tooLate(scheduled: Date, limit: TimeInterval)
 
     public init(_ rejection: Rejection) {
-        self = switch rejection {
-        case .threadClosed: .closed
-        case let .banned(url): .banned(url: url?.absoluteString)
-        case let .probation(until, message): .probation(until: until, message: message)
-        case let .noPermission(message): .noPermission(message)
-        case let .noSuchUser(name): .noSuchUser(name)
-        case .notLoggedIn: .sessionExpired
-        case .wrongPassword: .wrongPassword
-        case let .tooLong(limit, message): .tooLong(limit: limit, message: message)
-        case let .invalid(message): .invalid(message)
-        case let .forumError(title, message): .forumError(title: title, message: message)
-        case .platinumRequired: .platinumRequired
-        case .archivesRequired: .archivesRequired
-        case let .doesNotExist(what, message): .doesNotExist(what: what, message: message)
-        case .botCheck: .botCheck
-        case .securityTokenExpired: .forumError(title: "", message: "the forum refused the form's security token")
-        }
-    }
-
-    public init(_ retry: RetryReason) {
-        self = switch retry {
-        case let .floodControl(message, interval): .flood(wait: nil, interval: interval, message: message)
-        case let .databaseError(message): .databaseError(message)
-        case let .serverError(status): .serverError(status: status)
-        case let .unreachable(message): .unreachable(message)
-        case let .unreadable(message): .unreadable(message)
+        // A stale form is refetched by the adapter; one that still reaches here reads as it always has.
+        self = if case .securityTokenExpired = rejection {
+            .rejected(.forumError(title: "", message: "the forum refused the form's security token"))
+        } else {
+            .rejected(rejection)
         }
     }
 
     public init(_ error: ForumError) {
         self = switch error {
         case let .rejected(rejection): Reason(rejection)
-        case let .retryLater(_, reason): Reason(reason)
+        case let .retryLater(_, reason): .retryLater(reason)
         case let .unexpected(evidence): .unknownOutcome(evidence: evidence.description)
-        }
-    }
-
-    /// The forum's own refusal, for the cases that are one (their words are the adapter's).
-    var rejection: Rejection? {
-        switch self {
-        case .closed: .threadClosed
-        case let .banned(url): .banned(reason: url.flatMap(URL.init(string:)))
-        case let .probation(until, message): .probation(until: until, message: message)
-        case let .noPermission(message): .noPermission(message)
-        case let .noSuchUser(name): .noSuchUser(name)
-        case .sessionExpired: .notLoggedIn
-        case .wrongPassword: .wrongPassword
-        case let .tooLong(limit, message): .tooLong(limit: limit, message: message)
-        case let .invalid(message): .invalid(message)
-        case let .forumError(title, message): .forumError(title: title, message: message)
-        case .platinumRequired: .platinumRequired
-        case .archivesRequired: .archivesRequired
-        case let .doesNotExist(what, message): .doesNotExist(what: what, message: message)
-        case .botCheck: .botCheck
-        default: nil
         }
     }
 
     /// The stable name stored beside the values (`reasonCode`): what scripts and SQL may match on.
     public var code: String {
         switch self {
-        case .closed: "closed"
-        case .banned: "banned"
-        case .probation: "probation"
-        case .noPermission: "no-permission"
-        case .noSuchUser: "no-such-user"
-        case .wrongPassword: "wrong-password"
-        case .tooLong: "too-long"
-        case .invalid: "invalid"
-        case .doesNotExist: "does-not-exist"
-        case .platinumRequired: "platinum-required"
-        case .archivesRequired: "archives-required"
-        case .forumError: "forum-error"
-        case .sessionExpired: "session-expired"
-        case .botCheck: "bot-check"
-        case .flood: "flood"
-        case .databaseError: "database-error"
-        case .serverError: "server-error"
-        case .unreachable: "unreachable"
-        case .unreadable: "unreadable"
+        case let .rejected(rejection): rejection.code
+        case let .retryLater(reason): reason.code
         case .retryAfter: "retry-after"
         case .unknownOutcome: "unknown-outcome"
         case .uncheckable: "uncheckable"
@@ -171,13 +94,9 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
     }
 
     public var description: String {
-        if let rejection { return rejection.description }
-        return switch self {
-        case let .flood(_, _, message): "flood control: \(message)"
-        case let .databaseError(message): RetryReason.databaseError(message).description
-        case let .serverError(status): RetryReason.serverError(status: status).description
-        case let .unreachable(message): message
-        case let .unreadable(message): RetryReason.unreadable(message).description
+        switch self {
+        case let .rejected(rejection): rejection.description
+        case let .retryLater(reason): reason.description
         case let .retryAfter(_, because): because.description
         case let .unknownOutcome(evidence): evidence
         case let .uncheckable(error): "could not check with the forum: \(error)"
@@ -201,14 +120,13 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case let .tooLate(scheduled, limit):
             "its time, \(LocalClock.time(scheduled, now: Date())), passed while no sender ran, more than the late_limit "
                 + "of \(LocalClock.span(limit)) ago"
-        default: ""
         }
     }
 
     /// Whether the forum's flood control is what it waits for.
     public var isFlood: Bool {
         switch self {
-        case .flood: true
+        case .retryLater(.floodControl): true
         case let .retryAfter(_, because): because.isFlood
         default: false
         }
@@ -217,21 +135,20 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
 
 // MARK: - Stored form
 
-extension Reason {
-    /// The reason as its stored columns: the code and, as JSON, its values.
-    var stored: (code: String, values: String) {
-        let data = (try? JSONEncoder.sorted.encode(self)) ?? Data()
-        return (code, String(decoding: data, as: UTF8.self))
+/// Stored as its values in JSON (`reasonValues`; the row keeps `code` beside it).
+extension Reason: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue {
+        String(decoding: (try? JSONEncoder.sorted.encode(self)) ?? Data(), as: UTF8.self).databaseValue
     }
 
-    /// The reason the stored columns describe; a row from before typed reasons (no code) keeps
-    /// its words as a legacy reason, and so does one whose values this Missive cannot read.
-    static func stored(code: String?, values: String?, words: String?) -> Reason {
-        if code != nil, let values, let reason = try? JSONDecoder().decode(Reason.self, from: Data(values.utf8)) {
-            return reason
-        }
-        return .legacy(words ?? "")
+    /// Values this Missive cannot read (a newer one's) are `unreadable`: the row's words stand in.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Reason? {
+        guard let text = String.fromDatabaseValue(dbValue) else { return nil }
+        return (try? JSONDecoder().decode(Reason.self, from: Data(text.utf8))) ?? .unreadable
     }
+
+    /// What stored values this Missive cannot read come back as.
+    static let unreadable = Reason.legacy("")
 }
 
 extension JSONEncoder {
@@ -251,19 +168,19 @@ extension Reason {
         let kept = draft.map { "your text stays in draft \($0)" } ?? "your text stays in its draft"
         let queue = draft.map { "`missive queue \($0)`" } ?? "`missive queue DRAFT`"
         switch self {
-        case .closed:
+        case .rejected(.threadClosed):
             return "only a moderator can reopen the thread; \(kept)"
-        case .tooLong:
+        case .rejected(.tooLong):
             return "shorten it with \(edit), then \(queue)"
-        case .invalid, .doesNotExist, .noSuchUser:
+        case .rejected(.invalid), .rejected(.doesNotExist), .rejected(.noSuchUser):
             return "fix its front matter or text with \(edit), then \(queue)"
-        case .banned, .probation:
+        case .rejected(.banned), .rejected(.probation):
             return "the account cannot post now; \(kept)"
-        case .noPermission:
+        case .rejected(.noPermission):
             return "check that the profile's account is the one that may write there; \(kept)"
-        case .platinumRequired:
+        case .rejected(.platinumRequired):
             return "private messages need the Platinum upgrade on the forum's account page; then \(queue)"
-        case .archivesRequired:
+        case .rejected(.archivesRequired):
             return "the archives upgrade on the forum's account page opens it; then \(queue)"
         case .imageRefused:
             return "change the image with \(edit) (or queue with --resize), then \(queue)"
@@ -274,6 +191,40 @@ extension Reason {
             return "the draft was saved again after it was queued; \(queue) sends its newer text, merged with the forum's"
         default:
             return nil
+        }
+    }
+}
+
+/// The stable codes of the forum's outcomes, as `reasonCode` has always stored them.
+private extension Rejection {
+    var code: String {
+        switch self {
+        case .threadClosed: "closed"
+        case .banned: "banned"
+        case .probation: "probation"
+        case .noPermission: "no-permission"
+        case .noSuchUser: "no-such-user"
+        case .notLoggedIn: "session-expired"
+        case .wrongPassword: "wrong-password"
+        case .tooLong: "too-long"
+        case .invalid: "invalid"
+        case .forumError, .securityTokenExpired: "forum-error"
+        case .platinumRequired: "platinum-required"
+        case .archivesRequired: "archives-required"
+        case .doesNotExist: "does-not-exist"
+        case .botCheck: "bot-check"
+        }
+    }
+}
+
+private extension RetryReason {
+    var code: String {
+        switch self {
+        case .floodControl: "flood"
+        case .databaseError: "database-error"
+        case .serverError: "server-error"
+        case .unreachable: "unreachable"
+        case .unreadable: "unreadable"
         }
     }
 }

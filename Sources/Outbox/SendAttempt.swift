@@ -83,7 +83,7 @@ struct SendAttempt: Sendable {
         guard item.command.needsMarker else { return .success(nil) }
         let profile = item.profile, targetKey = item.command.targetKey
         let receipt = try known ?? store.outboxRead { tx in
-            try tx.latestReceipt(profile: profile, targetKey: targetKey, sent: OutboxStates.sent)
+            try tx.latestReceipt(profile: profile, targetKey: targetKey)
         }
         var marker = [item.marker, receipt].compactMap { $0 }.max()
         if marker == nil, let reader = adapter as? any ReconcileMarkers {

@@ -34,7 +34,7 @@ struct SenderLease: Sendable {
         var found: [Damaged] = []
         defer { damaged += found }
         return try store.outbox { tx -> [Claimed] in
-            for row in try tx.items(inStates: [OutboxStates.sending], ids: ids) where row.owner != me {
+            for row in try tx.items(inStates: [OutboxState.Name.sending], ids: ids) where row.owner != me {
                 guard var item = try tx.sendable(row, now: now, damaged: &found) else { continue }
                 guard case let .sending(owner, leaseUntil) = item.state, leaseUntil > now, liveness.status(of: owner) == .gone else { continue }
                 try item.apply(.abandon(.senderStopped(owner: owner), checkAt: now.addingTimeInterval(settings.settle)), now: now)
@@ -65,9 +65,9 @@ struct SenderLease: Sendable {
             // the next item of a place is its first waiting one, and a batch is that item and the
             // ones queued after it there, as long as they are due (other senders take the other
             // places meanwhile).
-            for head in try tx.waitingHeads(in: OutboxStates.waiting, dueBy: now, ids: ids, limit: 64) {
+            for head in try tx.waitingHeads(dueBy: now, ids: ids, limit: 64) {
                 guard !blocked.contains(head.profile),
-                      try !tx.isBusy(targetKey: head.targetKey, profile: head.profile, except: head.id, sender: me, states: OutboxStates.mayHaveLanded)
+                      try !tx.isBusy(targetKey: head.targetKey, profile: head.profile, except: head.id, sender: me)
                 else { continue }
                 var paced = false
                 if let channel = head.channel, let known = try tx.pace(profile: head.profile, channel: channel) {
@@ -75,7 +75,7 @@ struct SenderLease: Sendable {
                     // The next one has to wait an interval anyway.
                     paced = known.interval > 0
                 }
-                let followers = paced ? [] : try tx.waiting(in: OutboxStates.waiting, after: head, limit: settings.batch - 1)
+                let followers = paced ? [] : try tx.waiting(after: head, limit: settings.batch - 1)
                 var claimed: [Claimed] = []
                 for row in [head] + followers {
                     if let ids, !ids.contains(row.id) { break }
@@ -124,12 +124,12 @@ struct SenderLease: Sendable {
     }
 
     func holds(_ id: Int64, in tx: OutboxTransaction) throws -> Bool {
-        try tx.isHeld(id, by: me, in: OutboxStates.sending)
+        try tx.isHeld(id, by: me)
     }
 
     /// Extends this sender's lease on `id` to a full lease from `now`; false when it no longer holds it.
     func renew(_ id: Int64, in tx: OutboxTransaction, now: Date) throws -> Bool {
-        try tx.renewLease(of: id, by: me, in: OutboxStates.sending, until: now.addingTimeInterval(settings.lease))
+        try tx.renewLease(of: id, by: me, until: now.addingTimeInterval(settings.lease))
     }
 }
 

@@ -12,7 +12,7 @@ extension Sender {
             if scope == .watch { states += OutboxStates.scheduled }
             var best: (Date, String)?
             // Of the waiting items only the first of each place can go next.
-            let rows = try tx.items(inStates: states, ids: ids, limit: 64) + tx.waitingHeads(in: OutboxStates.waiting, ids: ids, limit: 64)
+            let rows = try tx.items(inStates: states, ids: ids, limit: 64) + tx.waitingHeads(ids: ids, limit: 64)
             for row in rows {
                 guard let item = try? OutboxItem(row: row) else { continue }
                 var due = item.state.due ?? now
@@ -25,8 +25,7 @@ extension Sender {
                     if due <= now, liveness.status(of: owner) == .running { continue }
                 case .pending, .retrying:
                     // It waits for the item that holds its place, which decides the wake-up itself.
-                    if try tx.isBusy(targetKey: row.targetKey, profile: row.profile, except: row.id, sender: me,
-                                     states: OutboxStates.mayHaveLanded) { continue }
+                    if try tx.isBusy(targetKey: row.targetKey, profile: row.profile, except: row.id, sender: me) { continue }
                     if let channel = row.channel, let notBefore = try tx.pace(profile: row.profile, channel: channel)?.notBefore,
                        notBefore > due {
                         due = notBefore

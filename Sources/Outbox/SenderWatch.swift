@@ -14,9 +14,9 @@ extension Sender {
             movedByMe = []
         }
         guard let previous = seenQueue else {
-            let next = current.items.values.filter { $0.state.name != OutboxStates.sending && $0.state.due != nil }
+            let next = current.items.values.filter { $0.state.kind != .sending && $0.state.due != nil }
                 .min { ($0.state.due ?? now, $0.id) < ($1.state.due ?? now, $1.id) }
-            progress.watchStarted(next: next, held: current.items.values.count { $0.state.name == OutboxStates.held[0] })
+            progress.watchStarted(next: next, held: current.items.values.count { $0.state.kind == .held })
             return
         }
         let outbox = Outbox(store: store)

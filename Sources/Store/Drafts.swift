@@ -221,3 +221,27 @@ extension Store {
         try draft.update(db)
     }
 }
+
+// MARK: - Written by the outbox
+
+extension Store {
+    /// Marks the draft sent when it still shows the revision that was sent; returns whether it did.
+    /// A draft edited after it was queued stays open, since its newer text was not sent.
+    package static func markDraftSent(_ id: Int64, revision: Int, now: Date, _ db: Database) throws -> Bool {
+        try db.cachedStatement(sql: "UPDATE draft SET state = ?, updatedAt = ? WHERE id = ? AND revision = ? AND state = ?")
+            .execute(arguments: [DraftState.sent.rawValue, StoredTime.text(now), id, revision, DraftState.open.rawValue])
+        return db.changesCount > 0
+    }
+
+    /// A revision the sender writes into a draft (an edit merged with the forum's newer text, or
+    /// both sides of a conflict), made only while the draft still shows `revision`, the one the
+    /// item was queued from: text the user saved since is never pushed aside. Not an entry of the
+    /// undo history: `missive undo` after a send takes back what reached the forum, and the
+    /// revision before stays one `missive drafts restore` away. Returns the new revision's number.
+    package static func addDraftRevision(_ id: Int64, _ write: DraftWrite, ifShowing revision: Int, now: Date, _ db: Database) throws -> Int? {
+        guard var draft = try Draft.fetchOne(db, key: id), draft.revision == revision, draft.state == .open else { return nil }
+        let number = try appendRevision(write, to: id, db, now: now)
+        try point(&draft, at: DraftPointer(state: .open, revision: number), db, now: now)
+        return number
+    }
+}

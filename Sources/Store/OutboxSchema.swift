@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The outbox's tables, appended to the store's migrations (see `Schema`).
@@ -75,4 +76,88 @@ enum OutboxSchema {
                 """)
         }
     }
+
+    /// Reasons hold the forum adapter's own `Rejection` and `RetryReason` (issue 24): a refusal's
+    /// values move under `rejected`, a wait's under `retryLater`, in items and in the outbox's
+    /// history entries. Codes and words stay as they were.
+    static func registerForumReasons(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v14 forum reasons") { db in
+            let items = try Row.fetchAll(db, sql: "SELECT id, reasonValues FROM outbox_item WHERE reasonValues IS NOT NULL")
+            for row in items {
+                guard let carried = ForumReasonsV14.rewrite(row["reasonValues"], ForumReasonsV14.reason) else { continue }
+                try db.execute(sql: "UPDATE outbox_item SET reasonValues = ? WHERE id = ?", arguments: [carried, row["id"]])
+            }
+            let entries = try Row.fetchAll(db, sql: "SELECT id, payload FROM command WHERE kind LIKE 'outbox.%'")
+            for row in entries {
+                guard let carried = ForumReasonsV14.rewrite(row["payload"], ForumReasonsV14.payload) else { continue }
+                try db.execute(sql: "UPDATE command SET payload = ? WHERE id = ?", arguments: [carried, row["id"]])
+            }
+        }
+    }
 }
+
+/// The rewrite of "v14 forum reasons", on the JSON that v9 to v13 wrote (`{"case": {values}}`,
+/// an unlabelled value as `_0`). Written out here, not shared with the types, so that the
+/// migration never changes.
+enum ForumReasonsV14 {
+    /// Refusals and waits whose names and values stay as they were, only moved.
+    static let refusals: Set<String> = [
+        "probation", "noPermission", "noSuchUser", "wrongPassword", "tooLong", "invalid", "doesNotExist", "platinumRequired",
+        "archivesRequired", "forumError", "botCheck",
+    ]
+    static let waits: Set<String> = ["databaseError", "serverError", "unreachable", "unreadable"]
+
+    static func reason(_ value: Any) -> Any {
+        guard let object = value as? [String: Any], object.count == 1, let (name, values) = object.first,
+              var fields = values as? [String: Any]
+        else { return value }
+        func moved(_ under: String, _ inner: String, _ fields: [String: Any]) -> Any { [under: ["_0": [inner: fields]]] }
+        switch name {
+        case "closed": return moved("rejected", "threadClosed", [:])
+        case "sessionExpired": return moved("rejected", "notLoggedIn", [:])
+        case "banned": return moved("rejected", "banned", fields["url"].map { ["reason": $0] } ?? [:])
+        case "flood":
+            // The seconds left (`wait`) were never read again; the forum's words and interval stay.
+            var flood: [String: Any] = ["_0": fields["message"] ?? ""]
+            flood["interval"] = fields["interval"]
+            return moved("retryLater", "floodControl", flood)
+        case _ where refusals.contains(name): return moved("rejected", name, fields)
+        case _ where waits.contains(name): return moved("retryLater", name, fields)
+        case "retryAfter", "notArrived", "gaveUp":
+            for key in ["because", "after", "last"] { fields[key] = fields[key].map(reason) }
+            return [name: fields]
+        default: return value
+        }
+    }
+
+    /// An outbox history entry: `{"steps": [{"item", "before", "after"}]}`, each side a state
+    /// whose reason is under `because` or `reason` (words, in entries from before v9).
+    static func payload(_ value: Any) -> Any {
+        guard var object = value as? [String: Any], let steps = object["steps"] as? [[String: Any]] else { return value }
+        object["steps"] = steps.map { step in
+            var step = step
+            for side in ["before", "after"] { step[side] = step[side].map(state) }
+            return step
+        }
+        return object
+    }
+
+    static func state(_ value: Any) -> Any {
+        guard let object = value as? [String: Any], object.count == 1, let (name, values) = object.first,
+              var fields = values as? [String: Any]
+        else { return value }
+        for key in ["because", "reason"] { fields[key] = fields[key].map(reason) }
+        return [name: fields]
+    }
+
+    /// The text rewritten, or nil when nothing in it changes (or it is not JSON).
+    static func rewrite(_ text: String, _ transform: (Any) -> Any) -> String? {
+        guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed),
+              let before = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]),
+              let after = try? JSONSerialization.data(withJSONObject: transform(value), options: [.sortedKeys, .fragmentsAllowed]),
+              before != after
+        else { return nil }
+        return String(decoding: after, as: UTF8.self)
+    }
+}
+

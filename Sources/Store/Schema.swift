@@ -181,6 +181,7 @@ enum Schema {
                 try db.execute(sql: "UPDATE draft SET base = ? WHERE id = ?", arguments: [base, row["draftId"]])
             }
         }
+        OutboxSchema.registerForumReasons(in: &migrator)
         return migrator
     }
 

@@ -20,7 +20,8 @@ public final class Store: Sendable {
     /// True when opened read-only (the file is not writable, or the command only reads): reading
     /// works, every write fails with `StoreError.readOnly`.
     public let isReadOnly: Bool
-    let queue: DatabaseQueue
+    /// For the outbox's own transactions (`Store.outbox`), which pick their durability.
+    package let queue: DatabaseQueue
 
     /// Opens (creating when needed) the store under `paths.data`. Read-only access to a store
     /// that is not there yet, or not yet brought up to this Missive's schema, opens it for writing

@@ -59,7 +59,7 @@ public enum StoreError: MissiveError, Equatable {
 
     /// Translates SQLite's result codes into the cases a person can act on. `freeBytes` is how
     /// much room the store's disk has left (statvfs), asked only for an I/O error.
-    static func from(_ error: any Error, path: String, freeBytes: (String) -> Int? = StoreError.freeBytes) -> any Error {
+    package static func from(_ error: any Error, path: String, freeBytes: (String) -> Int? = StoreError.freeBytes) -> any Error {
         if error is StoreError || error is MissiveError { return error }
         // A record's column holds what its type cannot be (a draft state this Missive does not know).
         if let error = error as? DecodingError { return StoreError.unreadableRecord(error) }

@@ -3,8 +3,8 @@ import Foundation
 /// A date as the store keeps it: "yyyy-MM-dd HH:mm:ss.SSS" in UTC, rounded to the nearest
 /// millisecond: the text GRDB writes for a `Date`, made here without a DateFormatter (ICU's formatting cost more than the rest of a
 /// send's bookkeeping). The sender's hot statements pass these instead of dates.
-enum StoredTime {
-    static func text(_ date: Date) -> String {
+package enum StoredTime {
+    package static func text(_ date: Date) -> String {
         // As CoreFoundation hands the time to ICU: from its own epoch, in milliseconds, plus a half.
         let milliseconds = ((date.timeIntervalSinceReferenceDate + 978_307_200) * 1_000 + 0.5).rounded(.down)
         var seconds = time_t((milliseconds / 1_000).rounded(.down))
@@ -31,7 +31,7 @@ enum StoredTime {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func text(_ date: Date?) -> String? {
+    package static func text(_ date: Date?) -> String? {
         date.map(text)
     }
 }

@@ -34,12 +34,12 @@ import Testing
 
     @Test func aRefusalFailsWithItsTypedReason() {
         let verdict = classify(.rejected(.threadClosed))
-        #expect(verdict.event == .rejected(.closed) && verdict.label == "rejected")
+        #expect(verdict.event == .rejected(.rejected(.threadClosed)) && verdict.label == "rejected")
     }
 
     @Test func aLostSessionWaitsAndBlocksTheProfile() {
         let verdict = classify(.rejected(.notLoggedIn))
-        #expect(verdict.event == .retryAt(now, because: .sessionExpired) && verdict.block == .session && !verdict.carryOn)
+        #expect(verdict.event == .retryAt(now, because: .rejected(.notLoggedIn)) && verdict.block == .session && !verdict.carryOn)
         #expect(classify(.rejected(.botCheck)).block == .botCheck)
     }
 
@@ -48,14 +48,14 @@ import Testing
         let verdict = classify(.retryLater(after: .seconds(12), reason: .floodControl("words", interval: 30)))
         #expect(verdict.pace?.interval == 30)
         guard case let .retryAt(_, because) = verdict.event else { Issue.record("\(verdict.event)"); return }
-        #expect(because == .flood(wait: 12, interval: 30, message: "words") && because.isFlood)
+        #expect(because == .retryLater(.floodControl("words", interval: 30)) && because.isFlood)
     }
 
     @Test func transientFailuresCountAndGiveUpWithTheLastReason() {
         let retry = classify(.retryLater(after: nil, reason: .serverError(status: 500)))
         #expect(retry.failures == 1 && !retry.unreachable)
         let last = classify(.retryLater(after: nil, reason: .unreachable("down")), failures: 7)
-        #expect(last.event == .rejected(.gaveUp(attempts: 8, last: .unreachable("down"))) && last.unreachable)
+        #expect(last.event == .rejected(.gaveUp(attempts: 8, last: .retryLater(.unreachable("down")))) && last.unreachable)
     }
 
     @Test func anUnknownIsCheckedAfterTheSettleWithItsMarker() {

@@ -85,7 +85,7 @@ import Testing
             let item = try f.queue("to a closed thread", target: DraftTarget(thread: Int64(Seed.Ids.closedThread)))
             let summary = try await f.sender().run(.due(ids: nil))
             #expect(summary.failed == [item.id])
-            #expect(try f.item(item.id).state == .failed(.closed))
+            #expect(try f.item(item.id).state == .failed(.rejected(.threadClosed)))
             #expect(try f.outbox.attempts(of: item.id).map(\.outcome) == ["rejected"])
             #expect(try await f.copies(of: "to a closed thread") == 0)
         }

@@ -106,7 +106,7 @@ import Testing
         defer { temp.remove() }
         let posted = try temp.store.createDraft(DraftWrite(content: reply(1, "what I said about flood control")), now: now)
         let open = try temp.store.createDraft(DraftWrite(content: reply(2, "flood control, still a draft")), now: now)
-        #expect(try temp.store.outbox { tx in try tx.markDraftSent(posted.id, revision: posted.revision, now: now) })
+        #expect(try temp.store.write { db in try Store.markDraftSent(posted.id, revision: posted.revision, now: now, db) })
 
         #expect(try temp.store.search("flood").map(\.id) == [open.id])
         let all = try temp.store.search("flood", includeClosed: true)

@@ -25,13 +25,13 @@ import Testing
 
         // The sender's conflict revision brings a new base (the forum's text it met); the user's
         // next save keeps that one; restoring revision 2 takes revision 2's base back with it.
-        let added = try store.outbox { tx in
-            try tx.addDraftRevision(draft.id, DraftWrite(content: Self.edit("<<<<<<< your edit"), note: "edit conflict",
-                                                         base: "the post, moderated"), ifShowing: 2, now: now)
+        let added = try store.write { db in
+            try Store.addDraftRevision(draft.id, DraftWrite(content: Self.edit("<<<<<<< your edit"), note: "edit conflict",
+                                                            base: "the post, moderated"), ifShowing: 2, now: now, db)
         }
         #expect(added == 3)
         #expect(try store.draft(draft.id).base == "the post, moderated")
-        #expect(try store.outbox { tx in try tx.addDraftRevision(draft.id, DraftWrite(content: Self.edit("x")), ifShowing: 2, now: now) }
+        #expect(try store.write { db in try Store.addDraftRevision(draft.id, DraftWrite(content: Self.edit("x")), ifShowing: 2, now: now, db) }
             == nil, "only while the draft shows the revision the item was queued from")
         _ = try store.saveRevision(of: draft.id, DraftWrite(content: Self.edit("settled")), now: now)
         #expect(try store.revisions(of: draft.id).map(\.base) == ["the post", "the post", "the post, moderated", "the post, moderated"])

@@ -1,7 +1,6 @@
 import Common
 import Foundation
 import GRDB
-import Markup
 import Store
 import Testing
 
@@ -181,42 +180,5 @@ struct ImageFolder {
         let known = Store.knownMigrations
         let images = try #require(known.firstIndex(of: "v11 images"))
         #expect(known.dropFirst(images).prefix(2) == ["v11 images", "v12 outbox images"])
-    }
-}
-
-@Suite struct DraftImagesTests {
-    @Test func aDraftsLocalImagesAreKeptAndItsURLsLeftAlone() throws {
-        let temp = try TemporaryStore()
-        defer { temp.remove() }
-        let folder = try ImageFolder()
-        defer { folder.remove() }
-        try folder.write("cat.png", pngBytes(width: 1000, height: 700))
-        let base = ImagePathBase(workingDirectory: folder.directory.path, home: "/nonexistent")
-        let markdown = "![cat](cat.png) ![web](https://x.example/a.png) ![again](\(folder.path("cat.png")))"
-        let kept = try ImageBlobs(store: temp.store).keepLocalImages(of: markdown, base: base, limit: 1 << 20, now: now)
-        #expect(kept.map(\.image.target) == ["cat.png", folder.path("cat.png")])
-        #expect(kept[0].kept == kept[1].kept)
-        #expect(kept[0].kept.pixelSize == PixelSize(width: 1000, height: 700))
-        #expect(try ImageBlobs(store: temp.store).all().count == 1)
-    }
-
-    @Test func everyBadImageIsNamedAndNothingIsKept() throws {
-        let temp = try TemporaryStore()
-        defer { temp.remove() }
-        let folder = try ImageFolder()
-        defer { folder.remove() }
-        try folder.write("good.png", pngBytes(width: 10, height: 10))
-        try folder.write("notes.png", Array("shopping list\n".utf8))
-        let base = ImagePathBase(workingDirectory: folder.directory.path, home: "/nonexistent")
-        let markdown = "![a](good.png) ![b](notes.png) ![c](~/gone.png) ![d](notes.png)"
-        do {
-            _ = try ImageBlobs(store: temp.store).keepLocalImages(of: markdown, base: base, limit: 1 << 20, now: now)
-            Issue.record("bad images were kept")
-        } catch let error as DraftImagesError {
-            #expect(error.problems.map(\.path) == ["notes.png", "~/gone.png"])
-            #expect(error.description.hasPrefix("2 images cannot be sent; nothing was queued:\n  image notes.png: it is not a PNG"))
-            #expect(error.status == .dataError)
-        }
-        #expect(try ImageBlobs(store: temp.store).all().isEmpty)
     }
 }

@@ -21,7 +21,7 @@ struct QueueList: AsyncParsableCommand {
 
     @OptionGroup var headerOptions: HeaderOptions
 
-    static let states = ["pending", "queued", "held", "sending", "retrying", "unknown", "sent", "failed", "cancelled"]
+    static let states = OutboxState.Name.allCases.map(\.rawValue)
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Common
 import Compose
 import Foundation
+import Outbox
 import Store
 
 struct DoctorCommand: AsyncParsableCommand {

@@ -49,7 +49,7 @@ struct ImageUseCaseTests {
             let now = Date()
             let item = try fixture.store.outbox { tx in
                 try tx.insert(OutboxRow(draftID: nil, draftRevision: nil, profile: "sandbox", kind: "reply", target: "reply to thread 1",
-                                        targetKey: "thread/1", channel: "posts", command: "{}", idempotencyKey: "k", state: "sent",
+                                        targetKey: "thread/1", channel: "posts", command: "{}", idempotencyKey: "k", state: .sent,
                                         due: nil, createdAt: now, updatedAt: now)).id
             }
             try fixture.store.saveOutboxImage(OutboxImageRow(

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Store
 
 /// The outbox's reads and writes inside one store transaction. The Outbox layer decides what
 /// changes; everything it changes in one call of `Store.outbox` commits together or not at all.
@@ -19,16 +20,16 @@ public struct OutboxTransaction {
 
     /// Whether `owner` holds item `id` (it is `sending` under their lease): a sender asks before
     /// it records anything, since another may have taken the item over.
-    public func isHeld(_ id: Int64, by owner: String, in state: String) throws -> Bool {
+    public func isHeld(_ id: Int64, by owner: String) throws -> Bool {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM outbox_item WHERE id = ? AND state = ? AND owner = ?"),
-                          arguments: [id, state, owner]) != nil
+                          arguments: [id, OutboxState.Name.sending, owner]) != nil
     }
 
     /// Extends the lease `owner` holds on item `id` to at least `until`; false (and nothing
     /// written) when they no longer hold it. Times are stored as text that sorts as time does.
-    public func renewLease(of id: Int64, by owner: String, in state: String, until: Date) throws -> Bool {
+    public func renewLease(of id: Int64, by owner: String, until: Date) throws -> Bool {
         try db.cachedStatement(sql: "UPDATE outbox_item SET due = max(ifnull(due, ?), ?) WHERE id = ? AND state = ? AND owner = ?")
-            .execute(arguments: [StoredTime.text(until), StoredTime.text(until), id, state, owner])
+            .execute(arguments: [StoredTime.text(until), StoredTime.text(until), id, OutboxState.Name.sending, owner])
         return db.changesCount > 0
     }
 
@@ -37,8 +38,8 @@ public struct OutboxTransaction {
     }
 
     /// Items in these states whose `due` has come (a missing `due` counts as now), earliest first.
-    /// `ids` narrows it to those items.
-    public func items(inStates states: [String], dueBy now: Date? = nil, ids: [Int64]? = nil, limit: Int? = nil) throws -> [OutboxRow] {
+    /// `ids` narrows it to those items. The states are `OutboxState.Name`s (or, from a command, their text).
+    public func items(inStates states: [some DatabaseValueConvertible], dueBy now: Date? = nil, ids: [Int64]? = nil, limit: Int? = nil) throws -> [OutboxRow] {
         let (conditions, arguments) = filter(states: states, dueBy: now, ids: ids)
         return try OutboxRow.fetchAll(db, sql: """
             SELECT * FROM outbox_item o WHERE \(conditions) ORDER BY o.due IS NOT NULL, o.due, o.id LIMIT ?
@@ -46,7 +47,7 @@ public struct OutboxTransaction {
     }
 
     /// The WHERE conditions on `outbox_item o` for these states, due by `now`, among `ids`.
-    private func filter(states: [String], dueBy now: Date?, ids: [Int64]?) -> (String, StatementArguments) {
+    private func filter(states: [some DatabaseValueConvertible], dueBy now: Date?, ids: [Int64]?) -> (String, StatementArguments) {
         var conditions = ["o.state IN (\(placeholders(states.count)))"]
         var arguments = StatementArguments(states)
         if let now {
@@ -63,9 +64,10 @@ public struct OutboxTransaction {
     /// Whether something at this place must be settled first: an item whose outcome is unknown
     /// (checking whether a post landed looks at our latest posts there, so nothing may land in
     /// between), or one another sender is sending right now.
-    /// `states` are the ones that hold a place (the Outbox layer's rule); an item `sender` holds does not.
-    public func isBusy(targetKey: String, profile: String, except id: Int64, sender: String, states: [String]) throws -> Bool {
-        try Bool.fetchOne(db, sql: """
+    /// An item `sender` holds does not count.
+    public func isBusy(targetKey: String, profile: String, except id: Int64, sender: String) throws -> Bool {
+        let states = OutboxStates.mayHaveLanded
+        return try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM outbox_item WHERE profile = ? AND targetKey = ? AND id != ?
                            AND state IN (\(placeholders(states.count))) AND owner IS NOT ?)
             """, arguments: [profile, targetKey, id] + StatementArguments(states) + [sender]) ?? false
@@ -74,7 +76,8 @@ public struct OutboxTransaction {
     /// The first waiting item (pending or retrying) of each place, earliest due first: a place
     /// sends its items in the order they were queued, so only its first can go next. With `now`,
     /// only those due by then.
-    public func waitingHeads(in states: [String], dueBy now: Date? = nil, ids: [Int64]? = nil, limit: Int) throws -> [OutboxRow] {
+    public func waitingHeads(dueBy now: Date? = nil, ids: [Int64]? = nil, limit: Int) throws -> [OutboxRow] {
+        let states = OutboxStates.waiting
         let (conditions, arguments) = filter(states: states, dueBy: now, ids: ids)
         return try OutboxRow.fetchAll(db, sql: """
             SELECT o.* FROM outbox_item o WHERE \(conditions)
@@ -85,8 +88,9 @@ public struct OutboxTransaction {
     }
 
     /// The waiting items queued after `id` at the same place, in queue order.
-    public func waiting(in states: [String], after row: OutboxRow, limit: Int) throws -> [OutboxRow] {
-        try OutboxRow.fetchAll(db, sql: """
+    public func waiting(after row: OutboxRow, limit: Int) throws -> [OutboxRow] {
+        let states = OutboxStates.waiting
+        return try OutboxRow.fetchAll(db, sql: """
             SELECT * FROM outbox_item WHERE profile = ? AND targetKey = ? AND state IN (\(placeholders(states.count))) AND id > ?
             ORDER BY id LIMIT ?
             """, arguments: [row.profile, row.targetKey] + StatementArguments(states) + [row.id, limit])
@@ -94,11 +98,11 @@ public struct OutboxTransaction {
 
     /// The newest receipt of a send to this place (a reply's post id, a PM's id in Sent Items):
     /// a reconcile marker that is surely not a later send's.
-    public func latestReceipt(profile: String, targetKey: String, sent: String) throws -> Int64? {
+    public func latestReceipt(profile: String, targetKey: String) throws -> Int64? {
         try Int64.fetchOne(db.cachedStatement(sql: """
             SELECT max(CAST(postId AS INTEGER)) FROM outbox_item
             WHERE profile = ? AND targetKey = ? AND state = ? AND postId GLOB '[0-9]*'
-            """), arguments: [profile, targetKey, sent])
+            """), arguments: [profile, targetKey, OutboxState.Name.sent])
     }
 
     public func insert(_ row: OutboxRow) throws -> OutboxRow {
@@ -155,23 +159,13 @@ public struct OutboxTransaction {
     }
 
     /// Marks the draft sent when it still shows the revision that was sent; returns whether it did.
-    /// A draft edited after it was queued stays open, since its newer text was not sent.
     public func markDraftSent(_ id: Int64, revision: Int, now: Date) throws -> Bool {
-        try db.cachedStatement(sql: "UPDATE draft SET state = ?, updatedAt = ? WHERE id = ? AND revision = ? AND state = ?")
-            .execute(arguments: [DraftState.sent.rawValue, StoredTime.text(now), id, revision, DraftState.open.rawValue])
-        return db.changesCount > 0
+        try Store.markDraftSent(id, revision: revision, now: now, db)
     }
 
-    /// A revision the sender writes into a draft (an edit merged with the forum's newer text, or
-    /// both sides of a conflict), made only while the draft still shows `revision`, the one the
-    /// item was queued from: text the user saved since is never pushed aside. Not an entry of the
-    /// undo history: `missive undo` after a send takes back what reached the forum, and the
-    /// revision before stays one `missive drafts restore` away. Returns the new revision's number.
+    /// Writes a revision into the draft while it still shows `revision` (see `Store.addDraftRevision`).
     public func addDraftRevision(_ id: Int64, _ write: DraftWrite, ifShowing revision: Int, now: Date) throws -> Int? {
-        guard var draft = try Draft.fetchOne(db, key: id), draft.revision == revision, draft.state == .open else { return nil }
-        let number = try Store.appendRevision(write, to: id, db, now: now)
-        try Store.point(&draft, at: DraftPointer(state: .open, revision: number), db, now: now)
-        return number
+        try Store.addDraftRevision(id, write, ifShowing: revision, now: now, db)
     }
 
     /// Adds an entry to the history that `missive undo` works on, in this transaction.

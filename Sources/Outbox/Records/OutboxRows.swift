@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// One outbox item as stored. The Outbox layer gives the columns their meaning (its state machine
-/// decides `state`, `due`, `owner` and `detail`); the store only keeps them.
+/// One outbox item as stored: what a row holds before its command and state are read into an
+/// `OutboxItem` (a row that cannot be, a damaged one, is still read, to be failed or shown).
 public struct OutboxRow: Equatable, Sendable {
     /// 0 until inserted.
     public var id: Int64 {
@@ -28,15 +28,17 @@ public struct OutboxRow: Equatable, Sendable {
     public var command: String
     /// Unique: the same revision of the same draft to the same place is one item, never two.
     public var idempotencyKey: String
-    public var state: String
+    public var state: OutboxState.Name
     public var due: Date?
     public var owner: String?
     /// The reason of a failed item, the evidence of an unknown one, in words (what listings show).
     public var detail: String?
-    /// Why it is retrying, failed or unknown: a stable code, and the reason's values as JSON
-    /// (the Outbox layer's `Reason`). Nil in other states.
-    public var reasonCode: String?
-    public var reasonValues: String?
+    /// Why it is retrying, failed, unknown or held by the sender (stored as JSON); nil otherwise.
+    public var reason: Reason? {
+        didSet { reasonCode = reason?.code }
+    }
+    /// The reason's stable code, stored beside it for scripts and SQL to match on.
+    public private(set) var reasonCode: String?
     public var postID: String?
     public var url: String?
     /// Transient failures so far (what the backoff counts).
@@ -52,8 +54,8 @@ public struct OutboxRow: Equatable, Sendable {
 
     public init(
         id: Int64 = 0, draftID: Int64?, draftRevision: Int?, profile: String, kind: String, target: String,
-        targetKey: String, channel: String?, command: String, idempotencyKey: String, state: String,
-        due: Date?, owner: String? = nil, detail: String? = nil, reasonCode: String? = nil, reasonValues: String? = nil, postID: String? = nil, url: String? = nil,
+        targetKey: String, channel: String?, command: String, idempotencyKey: String, state: OutboxState.Name,
+        due: Date?, owner: String? = nil, detail: String? = nil, reason: Reason? = nil, postID: String? = nil, url: String? = nil,
         failures: Int = 0, lastError: String? = nil, undoneBy: Int64? = nil, marker: Int64? = nil, createdAt: Date,
         updatedAt: Date
     ) {
@@ -71,8 +73,8 @@ public struct OutboxRow: Equatable, Sendable {
         self.due = due
         self.owner = owner
         self.detail = detail
-        self.reasonCode = reasonCode
-        self.reasonValues = reasonValues
+        self.reason = reason
+        self.reasonCode = reason?.code
         self.postID = postID
         self.url = url
         self.failures = failures
@@ -154,7 +156,7 @@ extension OutboxRow: Codable, FetchableRecord, PersistableRecord {
 
     enum CodingKeys: String, CodingKey {
         case rowID = "id", draftID = "draftId", draftRevision, profile, kind, target, targetKey, channel, command, idempotencyKey,
-             state, due, owner, detail, reasonCode, reasonValues, postID = "postId", url, failures, lastError, undoneBy,
+             state, due, owner, detail, reasonCode, reason = "reasonValues", postID = "postId", url, failures, lastError, undoneBy,
              marker, createdAt, updatedAt
     }
 }

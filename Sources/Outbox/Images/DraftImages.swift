@@ -1,6 +1,7 @@
 import Common
 import Foundation
 import Markup
+import Store
 
 /// A local image of a draft, kept in the store: what the outbox needs to upload it and to put
 /// the hosted address back where the draft had the path.
@@ -22,15 +23,15 @@ public struct DraftImagesError: MissiveError, Equatable {
 }
 
 extension ImageBlobs {
-    /// The queue step for a draft's images: every local image is checked first; only when all of
-    /// them are good is each one copied into the store. A URL image is left to the converter.
+    /// The queue step for a draft's images (as `LocalImages.local` found them, so the draft is
+    /// parsed once): every local image is checked first; only when all of them are good is each
+    /// one copied into the store. A URL image is left to the converter.
     /// With `resize`, an image over `limit` is scaled down to fit it (`ImageResizer`) and the
     /// smaller copy is kept instead; without it, such an image is refused with a hint.
     /// Throws `DraftImagesError` naming each bad file and why (and then keeps nothing).
     public func keepLocalImages(
-        of markdown: String, base: ImagePathBase, limit: Int, resize: Bool = false, now: Date = Date()
+        _ images: [DraftImage], limit: Int, resize: Bool = false, now: Date = Date()
     ) throws -> [KeptDraftImage] {
-        let images = LocalImages.local(in: markdown, base: base)
         var opened: [(DraftImage, CheckedImage)] = []
         var problems: [ImageFileError] = []
         for image in images {

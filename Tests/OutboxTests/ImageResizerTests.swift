@@ -1,6 +1,6 @@
 import CGD
 import Common
-import Store
+import Outbox
 import Testing
 
 /// Real images, made by libgd itself in each test, scaled by `ImageResizer` and read back.

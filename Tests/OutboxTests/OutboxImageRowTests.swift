@@ -1,13 +1,14 @@
 import Common
 import Foundation
 import GRDB
+import Outbox
 import Store
 import Testing
 
 /// The `outbox_image` table (migration "v12 outbox images") in a real store file.
 @Suite struct OutboxImageRowTests {
     @Test func anItemsImagesRoundTripListWithTheirSizesAndGoWithTheItem() throws {
-        let temp = try TemporaryStore()
+        let temp = try ImageScratch()
         defer { temp.remove() }
         let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
             + [0, 0, 0, 3, 0, 0, 0, 2, 8, 6, 0, 0, 0, 0, 0, 0, 0]
@@ -17,11 +18,11 @@ import Testing
 
         let item = try temp.store.outbox { tx in
             try tx.insert(OutboxRow(draftID: nil, draftRevision: nil, profile: "sandbox", kind: "reply", target: "reply to thread 1",
-                                    targetKey: "thread/1", channel: "posts", command: "{}", idempotencyKey: "k", state: "queued",
-                                    due: now, createdAt: now, updatedAt: now)).id
+                                    targetKey: "thread/1", channel: "posts", command: "{}", idempotencyKey: "k", state: .queued,
+                                    due: ImageScratch.now, createdAt: ImageScratch.now, updatedAt: ImageScratch.now)).id
         }
         var row = OutboxImageRow(itemID: item, sha256: kept.hash.hex, position: 0, target: "p.png", path: file.path,
-                                 state: "uploading", since: now)
+                                 state: "uploading", since: ImageScratch.now)
         try temp.store.outbox { tx in try tx.save(row) }
         #expect(try temp.store.outboxRead { tx in try tx.images(of: item) } == [row])
 

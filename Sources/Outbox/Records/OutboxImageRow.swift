@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Store
 
 /// One image of an outbox item as stored (see `OutboxImageSchema`). The Outbox layer reads
 /// `state` into its own enum; a value it does not know is a damaged row, not a guess.

@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import Store
 
 /// One row of `missive queue list` as SQLite holds it, read without making Swift values: the
 /// text columns are SQLite's own bytes, valid only during the visit. Ten thousand rows have to

@@ -1,6 +1,6 @@
 import Common
 import Foundation
-import Markup
+import Outbox
 import Store
 import Testing
 
@@ -17,18 +17,15 @@ import Testing
 
     @Test(arguments: [ImageFormat.png, .jpeg])
     func anImageOverTheLimitIsRefusedWithTheHintUnlessResizeIsGiven(_ format: ImageFormat) throws {
-        let temp = try TemporaryStore()
-        defer { temp.remove() }
-        let folder = try ImageFolder()
+        let folder = try ImageScratch()
         defer { folder.remove() }
         let original = try ImageResizerTests.image(format, width: 600, height: 450)
         try #require(original.count > limit)
         try folder.write("big", original)
-        let base = ImagePathBase(workingDirectory: folder.directory.path, home: "/nonexistent")
-        let blobs = ImageBlobs(store: temp.store)
+        let blobs = folder.blobs
 
         #expect {
-            _ = try blobs.keepLocalImages(of: "![b](big)", base: base, limit: limit, now: now)
+            _ = try folder.keepImages(of: "![b](big)", limit: limit)
         } throws: { error in
             let error = error as? DraftImagesError
             return error?.problems.map(\.problem) == [.tooLarge(bytes: original.count, limit: limit)]
@@ -36,7 +33,7 @@ import Testing
         }
         #expect(try blobs.all().isEmpty)
 
-        let kept = try blobs.keepLocalImages(of: "![b](big)", base: base, limit: limit, resize: true, now: now)
+        let kept = try folder.keepImages(of: "![b](big)", limit: limit, resize: true)
         let copy = try #require(kept.first?.kept)
         let stored = try bytes(of: copy.hash, in: blobs)
         #expect(stored.count == copy.byteCount)
@@ -50,32 +47,25 @@ import Testing
     }
 
     @Test func anImageWithinTheLimitIsKeptAsItIsEvenWithResize() throws {
-        let temp = try TemporaryStore()
-        defer { temp.remove() }
-        let folder = try ImageFolder()
+        let folder = try ImageScratch()
         defer { folder.remove() }
         let original = try ImageResizerTests.image(.png, width: 40, height: 30)
         try folder.write("small.png", original)
-        let base = ImagePathBase(workingDirectory: folder.directory.path, home: "/nonexistent")
-        let blobs = ImageBlobs(store: temp.store)
-        let kept = try blobs.keepLocalImages(of: "![s](small.png)", base: base, limit: limit, resize: true, now: now)
+        let blobs = folder.blobs
+        let kept = try folder.keepImages(of: "![s](small.png)", limit: limit, resize: true)
         #expect(try bytes(of: try #require(kept.first).kept.hash, in: blobs) == original)
     }
 
     @Test func anAnimatedOrDamagedImageOverTheLimitIsRefusedEvenWithResize() throws {
-        let temp = try TemporaryStore()
-        defer { temp.remove() }
-        let folder = try ImageFolder()
+        let folder = try ImageScratch()
         defer { folder.remove() }
         let animated = try ImageResizerTests.animatedGIF(frames: 2)
         try folder.write("moving.gif", animated)
         try folder.write("good.png", try ImageResizerTests.image(.png, width: 10, height: 10))
         try folder.write("words.png", [UInt8](repeating: 0x41, count: 500))
-        let base = ImagePathBase(workingDirectory: folder.directory.path, home: "/nonexistent")
-        let blobs = ImageBlobs(store: temp.store)
+        let blobs = folder.blobs
         #expect {
-            _ = try blobs.keepLocalImages(of: "![g](good.png) ![m](moving.gif) ![w](words.png)", base: base,
-                                          limit: animated.count - 1, resize: true, now: now)
+            _ = try folder.keepImages(of: "![g](good.png) ![m](moving.gif) ![w](words.png)", limit: animated.count - 1, resize: true)
         } throws: { error in
             let error = error as? DraftImagesError
             return error?.problems.map(\.path) == ["moving.gif", "words.png"]
@@ -88,21 +78,21 @@ import Testing
     }
 
     @Test func unusedImagesGoUnlessKeptAgainSince() throws {
-        let temp = try TemporaryStore()
-        defer { temp.remove() }
-        let blobs = ImageBlobs(store: temp.store)
+        let folder = try ImageScratch()
+        defer { folder.remove() }
+        let blobs = folder.blobs
         let one = try blobs.keep(bytes: try ImageResizerTests.image(.png, width: 8, height: 8, seed: 1), format: .png,
-                                 pixelSize: PixelSize(width: 8, height: 8), now: now)
+                                 pixelSize: PixelSize(width: 8, height: 8), now: ImageScratch.now)
         let sameContent = try ImageResizerTests.image(.png, width: 9, height: 9, seed: 2)
-        let first = try blobs.keep(bytes: sameContent, format: .png, pixelSize: PixelSize(width: 9, height: 9), now: now)
+        let first = try blobs.keep(bytes: sameContent, format: .png, pixelSize: PixelSize(width: 9, height: 9), now: ImageScratch.now)
         // Another queue call keeps the same content later: the first call's refusal must leave it.
         let again = try blobs.keep(bytes: sameContent, format: .png, pixelSize: PixelSize(width: 9, height: 9),
-                                   now: now.addingTimeInterval(5))
+                                   now: ImageScratch.now.addingTimeInterval(5))
         #expect(again.hash == first.hash && again.keptAt != first.keptAt)
         #expect(try blobs.removeUnused([one, first]) == 1)
         #expect(try blobs.all().map(\.hash) == [first.hash])
-        #expect(try blobs.removeUnused(keptBefore: now.addingTimeInterval(5)) == 0, "kept at the cutoff: a queue call may be using it")
-        #expect(try blobs.removeUnused(keptBefore: now.addingTimeInterval(6)) == 1)
+        #expect(try blobs.removeUnused(keptBefore: ImageScratch.now.addingTimeInterval(5)) == 0, "kept at the cutoff: a queue call may be using it")
+        #expect(try blobs.removeUnused(keptBefore: ImageScratch.now.addingTimeInterval(6)) == 1)
         #expect(try blobs.all().isEmpty)
     }
 }
