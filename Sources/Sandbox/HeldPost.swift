@@ -48,7 +48,7 @@ public actor HeldPost {
         await withCheckedContinuation { releaseWaiters.append($0) }
     }
 
-    /// The handler's side: the forum has stored the request.
+    /// The handler's side: the forum is done with the request (stored it, or failed to).
     func markStored() {
         stored = true
         for waiter in storedWaiters { waiter.resume() }

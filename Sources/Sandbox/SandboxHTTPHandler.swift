@@ -66,8 +66,15 @@ struct SandboxHTTPHandler: HTTPHandler {
             return HTTPResponse(webSocket: DroppedConnection())
         }
         await held?.hold()
-        let visitor = try await forum.visitor(for: parsed)
-        var response = try await forum.respond(to: parsed, visitor: visitor)
+        let visitor: SandboxForum.Visitor
+        var response: SandboxResponse
+        do {
+            visitor = try await forum.visitor(for: parsed)
+            response = try await forum.respond(to: parsed, visitor: visitor)
+        } catch {
+            await held?.markStored()  // done with it either way: a test awaiting the release goes on
+            throw error
+        }
         await held?.markStored()
         if visitor.staleCookies {
             // Stale cookies are deleted, except those the answer sets afresh: a login made with a
