@@ -31,18 +31,15 @@ public enum ImageHostSetupError: MissiveError, Equatable {
 }
 
 /// A profile's image host as config.toml and the saved token describe it. The API base is read
-/// from the profile only (`image_api`), never made from the forum's address.
+/// from the profile only (`image_api`), never made from the forum's address. (The host itself,
+/// over HTTP, is made by the composition root.)
 public struct ImageHostSetup: Sendable {
     public var paths: MissivePaths
     public var config: Config
-    public var timeout: Int
-    public var userAgent: String
 
-    public init(paths: MissivePaths, config: Config, timeout: Int = 60, userAgent: String) {
+    public init(paths: MissivePaths, config: Config) {
         self.paths = paths
         self.config = config
-        self.timeout = timeout
-        self.userAgent = userAgent
     }
 
     /// The user's token for the profile's image host: a secret, kept like the cookie jar
@@ -71,11 +68,6 @@ public struct ImageHostSetup: Sendable {
         return .clientID(id)
     }
 
-    public func host(for profile: String) throws -> ImgurHost {
-        let settings = HTTPSettings(userAgent: userAgent, connectTimeout: .seconds(min(timeout, 10)), totalTimeout: .seconds(timeout))
-        return try ImgurHost(apiBase: try apiBase(of: profile), credential: try credential(of: profile), client: try HTTPClient(settings: settings))
-    }
-
     /// What queueing needs: paths start in the command's directory; the limit is the host's,
     /// and a profile without an image host refuses a draft with local images.
     public func intake(workingDirectory: String = FileManager.default.currentDirectoryPath,
@@ -86,12 +78,5 @@ public struct ImageHostSetup: Sendable {
             _ = try setup.credential(of: profile)
             return ImgurHost.imgurMaxBytes
         }
-    }
-}
-
-extension ImageHostSetup: ImageHostSource {
-    public func host(for profile: String) throws -> any ImageHost {
-        let host: ImgurHost = try host(for: profile)
-        return host
     }
 }

@@ -1,7 +1,6 @@
 import Application
 import ArgumentParser
 import Common
-import Forum
 import Foundation
 
 /// `missive icons FORUM`: the post icons and tag groups a forum's new-thread form offers, for
@@ -34,12 +33,10 @@ struct IconsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let id = Int(try forumID(target, .forum))
-        let connection = try ForumConnection.open(forum)
-        let icons = try await ListPostIcons(forum: connection.adapter, profile: connection.profile, profileNamed: forum.profile != nil)
-            .run(forumID: id)
+        let icons = try await Home.load().listPostIcons(forum).run(forumID: id)
         let listing = IconsJSON(forumID: id, icons: icons)
         if json { return try printJSON(listing) }
-        print(Self.text(listing), terminator: "")
+        Console.write(Self.text(listing))
     }
 
     /// The listing for people: one section per group, ids lined up.

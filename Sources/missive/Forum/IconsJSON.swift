@@ -1,4 +1,4 @@
-import Forum
+import Application
 
 /// What `missive icons --json` prints: forum_id, post_icons (id, title, image_url, is_default)
 /// and tag_groups (name, default, tags). Every key is always there, null when empty.

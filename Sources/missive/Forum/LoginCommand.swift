@@ -1,6 +1,5 @@
+import Application
 import ArgumentParser
-import Common
-import Forum
 import Foundation
 
 /// `missive login`: logs in to the profile's forum; the session lands in its cookie jar.
@@ -44,44 +43,20 @@ struct LoginCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if let cookies { return try await importCookies(from: URL(fileURLWithPath: cookies)) }
-        // No prompt for a password again here: this command is the one that asks.
-        let connection = try ForumConnection.open(forum, credentials: nil)
-        guard let username = username ?? connection.profile.username else {
-            throw ProfileError.noUsername(profile: connection.profile.name)
+        let logIn = try Home.load().logIn(forum)
+        let report: SessionReport
+        if let cookies {
+            report = try await logIn.importCookies(from: URL(fileURLWithPath: cookies))
+        } else {
+            let profile = logIn.profile
+            report = try await logIn.run(username: username) { username in
+                try passwordStdin
+                    ? TerminalPassword.readStandardInput()
+                    : TerminalPassword.ask(prompt: "Password for \(username) at \(profile.baseURL): ")
+            }
         }
-        let password = passwordStdin
-            ? try TerminalPassword.readStandardInput()
-            : try TerminalPassword.ask(prompt: "Password for \(username) at \(connection.profile.baseURL): ")
-        let session = try await connection.adapter.login(username: username, password: password)
-        try report(session, profile: connection.profile)
-    }
-
-    /// Copies the forum's cookies from a browser export into the jar, then asks the forum who that is.
-    private func importCookies(from file: URL) async throws {
-        let paths = MissivePaths.resolve()
-        let profile = try Config.load(from: paths).profile(named: forum.profile)
-        let host = try ForumConnection.baseURL(of: profile).host ?? ""
-        let jar = ForumConnection.cookieJar(for: profile.name, in: paths)
-        try CookieJar.replace(with: CookieImport.lines(from: file, host: host), at: jar)
-        let connection = try ForumConnection.open(forum, credentials: nil)
-        let session: Session?
-        do {
-            session = try await connection.adapter.currentSession()
-        } catch {
-            Console.note("the cookies are in \(jar.path), but the forum could not confirm the session; `missive whoami` checks it again")
-            throw error
-        }
-        guard let session else {
-            throw CommandError(.noPermission, "the forum does not take the session in \(file.path) as logged in (it ends when the "
-                               + "browser logs out, or expires): log in with the browser again and export its cookies anew")
-        }
-        try report(session, profile: connection.profile)
-    }
-
-    private func report(_ session: Session, profile: Profile) throws {
-        if json { return try printJSON(SessionReport(profile: profile, session: session)) }
+        if json { return try printJSON(report) }
         // The name is the forum's; it may spell it differently from what was typed.
-        print("Logged in to \(profile.name) as \(session.username ?? "user \(session.userID)") (user \(session.userID)).")
+        Console.print("Logged in to \(report.profile) as \(report.user) (user \(report.userid ?? 0)).")
     }
 }

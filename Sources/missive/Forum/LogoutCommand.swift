@@ -1,6 +1,5 @@
+import Application
 import ArgumentParser
-import Forum
-import Foundation
 
 /// `missive logout`: ends the session at the forum and empties the profile's cookie jar.
 struct LogoutCommand: AsyncParsableCommand {
@@ -16,20 +15,11 @@ struct LogoutCommand: AsyncParsableCommand {
     @OptionGroup var forum: ForumOptions
 
     func run() async throws {
-        let connection: ForumConnection
-        do {
-            connection = try ForumConnection.open(forum, credentials: nil, cookieJar: .writeIfPresent)
-        } catch let HTTPClientError.cookieJar(.damaged(path, reason)) {
-            // Nothing in it can be sent to the forum, so forgetting it here is all a logout can do.
-            try CookieJar.forget(URL(fileURLWithPath: path))
-            print("Emptied the damaged cookie jar \(path) (\(reason)).")
-            return
+        let logOut = try Home.load().logOut(forum)
+        switch try await logOut.run() {
+        case let .emptiedDamagedJar(path, reason): Console.print("Emptied the damaged cookie jar \(path) (\(reason)).")
+        case .notLoggedIn: Console.print("Not logged in to \(logOut.profile.name); nothing to forget.")
+        case .loggedOut: Console.print("Logged out of \(logOut.profile.name).")
         }
-        guard await connection.adapter.hasSavedSession() else {
-            print("Not logged in to \(connection.profile.name); nothing to forget.")
-            return
-        }
-        await connection.adapter.logout()
-        print("Logged out of \(connection.profile.name).")
     }
 }

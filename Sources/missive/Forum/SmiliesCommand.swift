@@ -1,7 +1,6 @@
 import Application
 import ArgumentParser
 import Common
-import Forum
 import Foundation
 
 /// `missive smilies [SEARCH]`: the forum's smilie codes, cached for a day.
@@ -29,16 +28,13 @@ struct SmiliesCommand: AsyncParsableCommand {
     @OptionGroup var headerOptions: HeaderOptions
 
     func run() async throws {
-        // Reading the list needs no login, so the cookie jar is only read.
-        let connection = try ForumConnection.open(forum, cookieJar: .readOnly)
-        let cache = SmiliesCache(directory: connection.paths.cache, profile: connection.profile.name)
-        let shown = try await ListSmilies(forum: connection.adapter, cache: cache).run(search: search, refresh: refresh)
+        let shown = try await Home.load().listSmilies(forum).run(search: search, refresh: refresh)
         if json { return try printJSON(shown.map(SmilieJSON.init)) }
         var table = TextTable([("CODE", 0), ("GROUP", 0), ("TITLE", 0)])
         for smilie in shown {
             table.append([smilie.code, smilie.group, smilie.title ?? ""])
         }
-        print(table.render(width: TableTerminal.width(), headers: headerOptions.headers), terminator: "")
+        Console.write(table.render(width: TableTerminal.width(), headers: headerOptions.headers))
     }
 }
 

@@ -1,5 +1,5 @@
+import Application
 import Common
-import Forum
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,6 @@
+import Application
 import ArgumentParser
 import Common
-import Forum
-import Foundation
 
 /// `missive whoami`: who the profile's session belongs to, as the forum says.
 struct WhoamiCommand: AsyncParsableCommand {
@@ -34,15 +33,12 @@ struct WhoamiCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let connection = try ForumConnection.open(forum, credentials: nil, cookieJar: .readOnly)
-        let saved = await connection.adapter.hasSavedSession()
-        let session = saved ? try await connection.adapter.currentSession() : nil
-        let profile = connection.profile
+        let (report, asked) = try await Home.load().checkSession(forum).run()
         if json {
-            try printJSON(SessionReport(profile: profile, session: session))
-        } else if let session {
-            print("\(session.username ?? "user \(session.userID)") (user \(session.userID)) on \(profile.name), \(profile.baseURL)")
+            try printJSON(report)
+        } else if report.loggedIn {
+            Console.print("\(report.user) (user \(report.userid ?? 0)) on \(report.profile), \(report.baseURL)")
         }
-        if session == nil { throw NotLoggedIn(profile: profile.name, asked: saved) }
+        if !report.loggedIn { throw NotLoggedIn(profile: report.profile, asked: asked) }
     }
 }

@@ -34,6 +34,6 @@ struct RenderCommand: ParsableCommand {
         let document = BBCode.parse(source, dialect: dialect)
         let rendered = output == .text ? document.renderText() : document.renderHTML()
         guard !rendered.isEmpty else { return }
-        FileHandle.standardOutput.write(Data((rendered.hasSuffix("\n") ? rendered : rendered + "\n").utf8))
+        Console.write((rendered.hasSuffix("\n") ? rendered : rendered + "\n"))
     }
 }

@@ -1,3 +1,4 @@
+import Application
 import ArgumentParser
 import Common
 import Foundation
@@ -27,7 +28,7 @@ struct ThemesCommand: ParsableCommand {
         @OptionGroup var headerOptions: HeaderOptions
 
         func run() throws {
-            let paths = MissivePaths.resolve()
+            let paths = Home.paths()
             let factory = try BundledThemes.factory(paths: paths)
             let userDirectory = BundledThemes.userDirectory(paths).path
             var rows: [ThemeSummary] = []
@@ -40,7 +41,7 @@ struct ThemesCommand: ParsableCommand {
                                          description: theme.description, files: files, theme: theme))
             }
             if json {
-                writeOut(try encodeJSON(rows))
+                Console.write(try encodeJSON(rows))
                 return
             }
             let depth = color.depth
@@ -51,7 +52,7 @@ struct ThemesCommand: ParsableCommand {
                 let swatch = depth != .none ? [ThemeSwatch.render(row.theme, depth: depth)] : []
                 table.append([row.name, row.parent ?? "-"] + swatch + [row.source, row.description ?? ""])
             }
-            writeOut(table.render(width: TableTerminal.width(), headers: headerOptions.headers))
+            Console.write(table.render(width: TableTerminal.width(), headers: headerOptions.headers))
         }
     }
 
@@ -68,14 +69,14 @@ struct ThemesCommand: ParsableCommand {
         @OptionGroup var color: ColorOptions
 
         func run() throws {
-            let theme = try BundledThemes.factory(paths: MissivePaths.resolve()).theme(named: name)
+            let theme = try BundledThemes.factory(paths: Home.paths()).theme(named: name)
             let keys = ThemeKey.allCases.map { key in
                 let origin = theme.origins[key]
                 return ResolvedKey(key: key.rawValue, value: theme.value(key).description,
                                    theme: origin?.theme, file: origin?.file, line: origin?.line)
             }
             if json {
-                writeOut(try encodeJSON(ResolvedTheme(name: theme.name, description: theme.description,
+                Console.write(try encodeJSON(ResolvedTheme(name: theme.name, description: theme.description,
                                                       chain: theme.chain, keys: keys)))
                 return
             }
@@ -100,7 +101,7 @@ struct ThemesCommand: ParsableCommand {
                     + value + "  " + (row.theme ?? "").padding(toLength: themeWidth + 2, withPad: " ", startingAt: 0)
                     + (row.file.map { "\($0):\(row.line ?? 0)" } ?? "") + "\n"
             }
-            writeOut(out)
+            Console.write(out)
         }
     }
 }

@@ -68,11 +68,11 @@ struct SendCommand: AsyncParsableCommand {
         let ids = items.isEmpty ? nil : Array(Set(items)).sorted()
         if let profile { _ = try workspace.profile(profile) }
         // One watch per store; held until this process ends, however it ends.
-        let lock = watch && !alongside ? try WatchLock.take(paths: workspace.paths, store: workspace.store.path) : nil
+        let lock = watch && !alongside ? try WatchLock.take(paths: workspace.paths, store: workspace.storePath) : nil
         defer { withExtendedLifetime(lock) {} }
         let senders = workspace.senders(timeout: timeout, maxWait: TimeInterval(maxWait),
                                         credentials: watch ? nil : TerminalPassword.ifInteractive(), profile: profile)
-        let summary = try await SendQueued(workspace.local, senders: senders, progress: SendProgressLines(watching: Self.watching(workspace, profile: profile)))
+        let summary = try await workspace.sendQueued(senders, progress: SendProgressLines(watching: Self.watching(workspace, profile: profile)))
             .run(watch ? .watch : .due(ids: ids))
         if json { try printJSON(try SendResultJSON.make(summary, workspace: workspace)) }
         try Self.conclude(summary, workspace: workspace)
@@ -81,7 +81,7 @@ struct SendCommand: AsyncParsableCommand {
     /// What a watch watches, for its first line: "the outbox in PATH (profiles a, b)".
     static func watching(_ workspace: Workspace, profile: String? = nil) -> String {
         let profiles = profile.map { [$0] } ?? workspace.config.profiles.map(\.name)
-        return "the outbox in \(workspace.store.path)"
+        return "the outbox in \(workspace.storePath)"
             + (profiles.isEmpty ? "" : " (\(profiles.count == 1 ? "profile" : "profiles") \(profiles.joined(separator: ", ")))")
     }
 

@@ -1,3 +1,4 @@
+import Application
 import Foundation
 import Outbox
 import Synchronization
@@ -71,7 +72,7 @@ final class SendProgressLines: SendProgress, Sendable {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        Console.writeError(text)
     }
 
     static func time(_ date: Date) -> String {

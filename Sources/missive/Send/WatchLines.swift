@@ -1,3 +1,4 @@
+import Application
 import Common
 import Foundation
 import Outbox

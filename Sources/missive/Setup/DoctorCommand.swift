@@ -1,9 +1,9 @@
+import Application
 import ArgumentParser
 import Common
 import Compose
 import Foundation
 import Outbox
-import Store
 
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,14 +16,13 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open(recover: false)
-        let report = try workspace.store.report()
+        let now = Date()
+        let (report, overdue) = try workspace.checkStore().run(now: now)
         let paths = workspace.paths
         let configFile = Config.file(in: paths).path
         let editor = try? EditorCommand.resolve(environment: ProcessInfo.processInfo.environment, configured: workspace.config.editor)
         let leftovers = BufferDirectory(paths: paths).leftovers()
         let service = ServiceState.read(paths: paths, environment: ProcessInfo.processInfo.environment)
-        let now = Date()
-        let overdue = try Self.mostOverdue(workspace.store, now: now)
         if json {
             try printJSON(DoctorJSON(
                 config: configFile, configExists: FileManager.default.fileExists(atPath: configFile), store: report.path,
@@ -47,7 +46,7 @@ struct DoctorCommand: AsyncParsableCommand {
             + (service.watcher.map { "; pid \($0) watches this store" } ?? "; no sender watches this store now"))
         Console.print("overdue:   " + (overdue.map { Self.overdueLine($0, now: now) } ?? "none"))
         Console.print("templates: \(report.templates)")
-        Console.print("history:   \(report.historyEntries) of at most \(Store.historyLimit) entries")
+        Console.print("history:   \(report.historyEntries) of at most \(ListHistory.kept) entries")
         if let editor {
             Console.print("editor:    \(editor.value) (from \(editor.source))")
         } else {
@@ -64,19 +63,12 @@ struct DoctorCommand: AsyncParsableCommand {
 
     /// "2 queued, 1 unknown, 40 sent", with a word on what needs the user; "empty" when it is.
     static func outboxLine(_ counts: [String: Int]) -> String {
-        let parts = QueueList.states.compactMap { state in counts[state].map { "\($0) \(state)" } }
+        let parts = QueueCommand.List.states.compactMap { state in counts[state].map { "\($0) \(state)" } }
         guard !parts.isEmpty else { return "empty" }
         var hints: [String] = []
         if counts["unknown", default: 0] > 0 { hints.append("unknown items are checked with the forum by the next `missive send`") }
         if counts["failed", default: 0] > 0 { hints.append("`missive queue list --state failed` says why") }
         return parts.joined(separator: ", ") + (hints.isEmpty ? "" : " (" + hints.joined(separator: "; ") + ")")
-    }
-
-    /// The queued item whose time passed longest ago: nothing sent it (no sender ran since).
-    static func mostOverdue(_ store: Store, now: Date) throws -> OutboxRow? {
-        try store.outboxRead { tx in
-            try tx.items(inStates: ["queued"], dueBy: now.addingTimeInterval(-1), limit: 1).first
-        }
     }
 
     /// "item 3 (draft 7, thread 3500001), due 09:00, overdue by 2 h 14 min; ..."

@@ -3,13 +3,29 @@ import Common
 import Foundation
 
 /// Where messages go: results a script reads on stdout, everything for people on stderr.
+/// Every command writes through here (Missive.swift's own last word on an error aside), in one
+/// piece, never through stdio's buffer, so what goes out is in the order it was written.
 enum Console {
     static func print(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        write(line + "\n")
+    }
+
+    /// Text as it is, without a line break added.
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func write(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
+    /// Text for people on stderr as it is, for lines that redraw themselves.
+    static func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
     }
 
     static func note(_ line: String) {
-        FileHandle.standardError.write(Data("missive: \(line)\n".utf8))
+        writeError("missive: \(line)\n")
     }
 }
 

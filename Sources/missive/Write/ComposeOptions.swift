@@ -2,7 +2,6 @@ import Application
 import ArgumentParser
 import Common
 import Compose
-import Store
 
 /// Options every creating command shares (reply, pm, thread, edit-post, new).
 struct ComposeOptions: ParsableArguments {

@@ -1,6 +1,5 @@
 import Application
 import ArgumentParser
-import Store
 
 /// `--send` and `--queue [--at WHEN]` at the end of a compose command: the draft just saved goes
 /// straight into the outbox.

@@ -1,8 +1,6 @@
 import Application
 import ArgumentParser
 import Compose
-import Forum
-import Store
 
 struct EditPostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,6 @@
 import Application
 import ArgumentParser
 import Compose
-import Store
 
 struct NewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

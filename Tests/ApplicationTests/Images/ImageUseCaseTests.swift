@@ -1,5 +1,6 @@
 import Application
 import Common
+import Forum
 import Foundation
 import Outbox
 import Store
@@ -17,7 +18,7 @@ struct ImageUseCaseTests {
             let draft = try fixture.replyDraft("look ![p](p.png)")
             var config = fixture.config
             let setup = { (config: Config) in
-                ImageHostSetup(paths: fixture.paths, config: config, userAgent: "missive/test")
+                ImageHostSetup(paths: fixture.paths, config: config)
                     .intake(workingDirectory: fixture.directory.path, home: fixture.directory.path)
             }
             do {
@@ -55,7 +56,7 @@ struct ImageUseCaseTests {
             try fixture.store.saveOutboxImage(OutboxImageRow(
                 itemID: item, sha256: kept.hash.hex, position: 0, target: "p.png", path: file.path, state: "uploaded", since: now,
                 url: "http://127.0.0.1:9/i/abc.png", hostID: "abc", deleteHandle: nil, uploadedAt: now))
-            let remove = RemoveImage(fixture.local(), hosts: ImageHostSetup(paths: fixture.paths, config: fixture.config, userAgent: "t"))
+            let remove = RemoveImage(fixture.local(), hosts: NoImageHost())
             await #expect(throws: OutboxImagesError.noDeleteHandle("abc")) { try await remove.run("abc") }
             await #expect(throws: OutboxImagesError.noDeleteHandle("http://127.0.0.1:9/i/abc.png")) {
                 try await remove.run("http://127.0.0.1:9/i/abc.png")
@@ -63,5 +64,12 @@ struct ImageUseCaseTests {
             await #expect(throws: OutboxImagesError.noSuchImage("zzz")) { try await remove.run("zzz") }
             #expect(OutboxImagesError.noDeleteHandle("abc").description.contains("delete it on the host's own site"))
         }
+    }
+}
+
+/// Where no image host is reached: these uploads are refused before one would be.
+private struct NoImageHost: ImageHostSource {
+    func host(for profile: String) throws -> any ImageHost {
+        throw ImageHostSetupError.noHost(profile: profile)
     }
 }

@@ -1,0 +1,97 @@
+import Application
+import Foundation
+
+/// Every use case a command calls, built here over the workspace's store, editor, clock, forums
+/// and console: a command parses, asks for one, runs it and prints what it returns.
+extension Workspace {
+    /// The compose use case over this workspace's store, editor, clock, forums and console.
+    func composeDraft(_ options: ComposeOptions, forum: ForumText? = nil, timeout: Int = 30) throws -> ComposeDraft {
+        ComposeDraft(local, config: config, forums: forums, request: try options.request(), forum: forum, timeout: timeout,
+                     companion: options.live ? LivePreviewCompanion(profile: options.profile, theme: nil, paths: paths, config: config) : nil)
+    }
+
+    /// The `--tag` check before a thread's editor opens.
+    func checkThreadTag(profile: String?) throws -> CheckThreadTag {
+        CheckThreadTag(profile: try config.profile(named: profile), forums: forums, console: console)
+    }
+
+    func queueDrafts() -> QueueDrafts { QueueDrafts(local, config: config, images: imageSetup.intake()) }
+
+    func changeQueue() -> ChangeQueue { ChangeQueue(local) }
+
+    func showQueueItem() -> ShowQueueItem { ShowQueueItem(local) }
+
+    func concludeSend() -> ConcludeSend { ConcludeSend(local) }
+
+    func sendQueued(_ senders: any SenderSource, progress: SendProgressLines = SendProgressLines()) -> SendQueued {
+        SendQueued(local, senders: senders, progress: progress)
+    }
+
+    func deliverDraft() -> DeliverDraft {
+        DeliverDraft(local, config: config, senders: senders(), progress: SendProgressLines(), images: imageSetup.intake())
+    }
+
+    func stepHistory() -> StepHistory {
+        StepHistory(local, undoWindow: TimeInterval(config.undoWindow), senders: senders(), progress: SendProgressLines())
+    }
+
+    func listDrafts(includeDeleted: Bool, limit: Int?) -> ListDrafts { ListDrafts(local, includeDeleted: includeDeleted, limit: limit) }
+
+    func searchDrafts() -> SearchDrafts { SearchDrafts(store: store) }
+
+    func showDraft() -> ShowDraft { ShowDraft(store: store) }
+
+    func diffDraft() -> DiffDraft { DiffDraft(store: store) }
+
+    func draftRevisions() -> DraftRevisions { DraftRevisions(store: store) }
+
+    func restoreRevision() -> RestoreRevision { RestoreRevision(local) }
+
+    func editDraft() -> EditDraft { EditDraft(local) }
+
+    func deleteDrafts() -> DeleteDrafts { DeleteDrafts(local) }
+
+    func importDrafts() -> ImportDrafts { ImportDrafts(local) }
+
+    func exportDrafts() -> ExportDrafts { ExportDrafts(local) }
+
+    func listTemplates() -> ListTemplates { ListTemplates(store: store) }
+
+    func showTemplate() -> ShowTemplate { ShowTemplate(store: store) }
+
+    func newTemplate() -> NewTemplate { NewTemplate(local) }
+
+    func editTemplate() -> EditTemplate { EditTemplate(local) }
+
+    func deleteTemplates() -> DeleteTemplates { DeleteTemplates(local) }
+
+    func importTemplates() -> ImportTemplates { ImportTemplates(local) }
+
+    func addStarterTemplates() -> AddStarterTemplates { AddStarterTemplates(local) }
+
+    func listHistory() -> ListHistory { ListHistory(store: store) }
+
+    func listImages() -> ListImages { ListImages(local) }
+
+    func removeImage(timeout: Int) -> RemoveImage { RemoveImage(local, hosts: imageHosts(timeout: timeout)) }
+
+    func checkStore() -> CheckStore { CheckStore(store: store) }
+}
+
+extension Home {
+    /// `queue list` reads the store alone: no config.toml, no recovery, nothing written.
+    static func listQueue() throws -> ListQueue { ListQueue(store: try store(access: .readOnly)) }
+}
+
+/// The use cases on config.toml alone.
+extension Home {
+    func listProfiles() -> ListProfiles { ListProfiles(config: config) }
+
+    var configFile: ConfigFile { ConfigFile(paths: paths, config: config, console: TerminalConsole()) }
+
+    func addProfile() -> AddProfile { AddProfile(configFile) }
+
+    func removeProfile() -> RemoveProfile { RemoveProfile(configFile) }
+
+    func useProfile() -> UseProfile { UseProfile(configFile) }
+}

@@ -1,0 +1,63 @@
+import Application
+import Common
+import Foundation
+import Markup
+
+/// A post made ready to draw: the profile, dialect and theme chosen for it, its local images put
+/// under stand-in addresses, and its BBCode. The terminal preview, `--html` and `--live` all start here.
+struct PreviewPost {
+    /// What the command line chose; nil leaves it to the draft or buffer, then the profile.
+    struct Choices: Sendable {
+        var profile: String?
+        var theme: String?
+        var dialect: Dialect?
+        var format: DraftFormat?
+    }
+
+    let source: PreviewSource
+    let profile: Profile
+    let dialect: Dialect
+    let images: PreviewLocalImages?
+    let bbcode: String
+    let author: String
+    let theme: Theme
+
+    init(_ source: PreviewSource, choices: Choices, config: Config, paths: MissivePaths) throws {
+        self.source = source
+        profile = try config.profile(named: choices.profile ?? source.profile)
+        dialect = choices.dialect ?? profile.bbcodeDialect
+        let format = choices.format ?? source.format
+        // Local images are shown before they are uploaded: named with their size, or embedded.
+        images = format == .markdown ? PreviewLocalImages(markdown: source.body, base: PreviewLocalImages.commandBase(), dialect: dialect) : nil
+        bbcode = images.map { [dialect] in
+            BBCodeConverter(dialect: dialect, options: ConversionOptions(largeImages: $0.largeImages)).convert($0.markdown)
+        } ?? source.body
+        author = profile.username ?? profile.name
+        theme = try ThemeSelection.theme(requested: choices.theme, profile: profile, forum: source.forum,
+                                         from: BundledThemes.factory(paths: paths))
+    }
+
+    /// Misago reads Markdown with a little BBCode, which no BBCode parser models: its HTML is
+    /// drawn by its own renderer (and has no smilie codes).
+    var misagoHTML: String? { dialect == .misago ? MisagoPreviewHTML.render(bbcode) : nil }
+
+    /// The post as the forum engine would draw it here, smilies included when their pictures are
+    /// known (`missive smilies` caches the list).
+    func html(of document: BBCodeDocument, paths: MissivePaths) -> String {
+        let html = document.renderHTML(imageSources: images?.sources ?? [:])
+        return Self.smilies(for: profile, paths: paths).draw(in: html)
+    }
+
+    /// The page around the post.
+    func page(_ title: String, bodyHTML: String) -> ThemedPage {
+        ThemedPage(title: "\(title): \(source.title)", theme: theme, posts: [ThemedPage.Post(author: author, bodyHTML: bodyHTML)])
+    }
+
+    /// The profile's cached smilie list, however old (pictures seldom change); none when never fetched.
+    static func smilies(for profile: Profile, paths: MissivePaths) -> SmiliePictures {
+        let cached = SmiliesCache(directory: paths.cache, profile: profile.name).loadAnyAge() ?? []
+        return SmiliePictures(cached.compactMap { smilie in
+            smilie.imageURL.map { SmiliePictures.Picture(code: smilie.code, source: $0.absoluteString) }
+        })
+    }
+}
