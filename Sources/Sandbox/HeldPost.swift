@@ -21,12 +21,15 @@ public actor HeldPost {
     private var stored = false
     private var releaseWaiters: [CheckedContinuation<Void, Never>] = []
     private var storedWaiters: [CheckedContinuation<Void, Never>] = []
-    private var arrivalWaiters: [CheckedContinuation<Void, Never>] = []
 
-    /// Returns once the held request has reached the forum.
-    public func arrival() async {
-        guard !arrived else { return }
-        await withCheckedContinuation { arrivalWaiters.append($0) }
+    /// Whether the held request reached the forum within `seconds` (false: it never came, and a
+    /// test says so instead of waiting forever).
+    public func arrival(within seconds: Double) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1_000))
+        while !arrived, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return arrived
     }
 
     /// Lets the forum store and answer the held request, and returns once it is stored (at
@@ -42,8 +45,6 @@ public actor HeldPost {
     /// The handler's side: waits until released.
     func hold() async {
         arrived = true
-        for waiter in arrivalWaiters { waiter.resume() }
-        arrivalWaiters = []
         guard !released else { return }
         await withCheckedContinuation { releaseWaiters.append($0) }
     }

@@ -17,7 +17,12 @@ import Testing
             let a = f.sender(identity: SenderIdentity(host: "host-a", pid: 11, started: "1")) { $0.lease = 0.6 }
             let b = f.sender(identity: SenderIdentity(host: "host-b", pid: 22, started: "2")) { $0.lease = 0.6 }
             let first = Task { try await a.run(.due(ids: nil)) }
-            await held.arrival()
+            guard await held.arrival(within: 60) else {
+                await held.release()
+                Issue.record("A's post never reached the forum: \(f.progress.lines.joined(separator: "\n"))")
+                _ = try? await first.value
+                return
+            }
             try await Task.sleep(for: .milliseconds(1_400))
             guard case let .sending(owner, until) = try f.item(item.id).state else {
                 await held.release()
