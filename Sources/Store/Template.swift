@@ -21,6 +21,17 @@ public struct Template: Equatable, Codable, Sendable {
         self.body = body
     }
 
+    /// Also what `templates show --json` prints, so a missing parent is written as null rather than
+    /// left out: scripts find every key (the row stores NULL either way).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(parent, forKey: .parent)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(fields, forKey: .fields)
+        try container.encode(body, forKey: .body)
+    }
+
     /// Names may be typed on a command line and used as file names.
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 64 && name.first != "-"

@@ -35,6 +35,7 @@ struct HistoryCommand: AsyncParsableCommand {
 }
 
 /// One change of `history --json`; state is done or undone.
+/// Not the `HistoryEntry`: without the payload undo needs, and kind as stored.
 struct HistoryEntryJSON: Encodable {
     var id: Int64
     var kind: String

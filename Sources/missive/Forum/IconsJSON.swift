@@ -2,7 +2,9 @@ import Application
 
 /// What `missive icons --json` prints: forum_id, post_icons (id, title, image_url, is_default)
 /// and tag_groups (name, default, tags). Every key is always there, null when empty.
+/// Not `[PostIcon]` as it comes: the icons split into post icons and tag groups.
 struct IconsJSON: Encodable {
+    /// Not the `PostIcon`: without its radio group, which the key it is listed under says.
     struct Icon: Encodable {
         var id: String
         var title: String
@@ -17,6 +19,7 @@ struct IconsJSON: Encodable {
         }
     }
 
+    /// Not the `TagGroup`: its default as the tag's id, not the whole tag.
     struct Group: Encodable {
         var name: String
         /// The value the form checks as it comes; null when a new thread must name one.

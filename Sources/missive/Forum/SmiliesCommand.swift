@@ -29,26 +29,11 @@ struct SmiliesCommand: AsyncParsableCommand {
 
     func run() async throws {
         let shown = try await Home.load().listSmilies(forum).run(search: search, refresh: refresh)
-        if json { return try printJSON(shown.map(SmilieJSON.init)) }
+        if json { return try printJSON(shown) }
         var table = TextTable([("CODE", 0), ("GROUP", 0), ("TITLE", 0)])
         for smilie in shown {
             table.append([smilie.code, smilie.group, smilie.title ?? ""])
         }
         Console.write(table.render(width: TableTerminal.width(), headers: headerOptions.headers))
-    }
-}
-
-/// One smilie of `smilies --json`: image_url and title are null when the forum gives none.
-struct SmilieJSON: Encodable {
-    var code: String
-    var group: String
-    @JSONNull var imageURL: String?
-    @JSONNull var title: String?
-
-    init(_ smilie: Smilie) {
-        code = smilie.code
-        group = smilie.group
-        imageURL = smilie.imageURL?.absoluteString
-        title = smilie.title
     }
 }

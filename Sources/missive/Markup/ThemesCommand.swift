@@ -106,24 +106,16 @@ struct ThemesCommand: ParsableCommand {
     }
 }
 
+/// A row of `themes list`, and of its `--json` without the theme itself.
 private struct ThemeSummary: Encodable {
     var name: String
-    var parent: String?
+    @JSONNull var parent: String?
     var source: String
-    var description: String?
+    @JSONNull var description: String?
     var files: [String]
     let theme: Theme
 
     enum CodingKeys: String, CodingKey { case name, parent, source, description, files }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(parent, forKey: .parent)  // null for default, rather than a missing key
-        try container.encode(source, forKey: .source)
-        try container.encode(description, forKey: .description)
-        try container.encode(files, forKey: .files)
-    }
 }
 
 /// A key of `themes show --json`; theme, file and line are null for a key no file sets.
@@ -134,19 +126,10 @@ private struct ResolvedKey: Encodable {
     @JSONNull var line: Int?
 }
 
+/// What `themes show --json` prints; description is null when the theme has none.
 private struct ResolvedTheme: Encodable {
     var name: String
-    var description: String?
+    @JSONNull var description: String?
     var chain: [String]
     var keys: [ResolvedKey]
-
-    enum CodingKeys: String, CodingKey { case name, description, chain, keys }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(description, forKey: .description)
-        try container.encode(chain, forKey: .chain)
-        try container.encode(keys, forKey: .keys)
-    }
 }

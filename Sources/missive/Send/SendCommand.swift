@@ -94,6 +94,7 @@ struct SendCommand: AsyncParsableCommand {
 }
 
 /// `missive send --json`: each item the run touched, as it ended.
+/// Not the `SendSummary`: whole items where it has ids.
 struct SendResultJSON: Encodable {
     var sent: [QueueItemJSON]
     var failed: [QueueItemJSON]

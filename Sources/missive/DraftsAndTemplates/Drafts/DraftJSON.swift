@@ -3,6 +3,7 @@ import Foundation
 
 /// The `--json` shape of a draft, stable for scripts: one object per draft, keys as in the buffer
 /// (snake_case), the same keys for `drafts list`, `search` and `show`, null where one has no value.
+/// Not `Draft` or `DraftSummary`: one shape for both, their target spread into keys, kinds as text.
 struct DraftJSON: Encodable {
     var id: Int64
     var kind: String

@@ -37,6 +37,7 @@ extension DraftsCommand {
 }
 
 /// What `drafts diff --json` prints: the unified diff as text, "" when the revisions are the same.
+/// Not `DiffDraft.Result`: it adds the draft's id, names the revisions, and leaves out fields and body.
 struct DiffJSON: Encodable {
     var draft: Int64
     @JSONNull var oldRevision: Int?

@@ -38,6 +38,7 @@ extension DraftsCommand {
 }
 
 /// One revision of `drafts history --json`; note is null when the revision has none.
+/// Not the `Revision`: a word count and flags in place of its content and raw text.
 struct RevisionJSON: Encodable {
     var revision: Int
     var current: Bool

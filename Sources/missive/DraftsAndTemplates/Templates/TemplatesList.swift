@@ -31,6 +31,7 @@ extension TemplatesCommand {
 }
 
 /// One template of `templates list --json`; kind is null when the template takes it from its parent.
+/// Not the `Template`: kind taken out of its fields, and no fields or body.
 struct TemplateRowJSON: Encodable {
     var name: String
     @JSONNull var kind: String?

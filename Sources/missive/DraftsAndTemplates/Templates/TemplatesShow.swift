@@ -15,26 +15,8 @@ extension TemplatesCommand {
         func run() async throws {
             let workspace = try Workspace.open(access: .readOnly)
             let template = try workspace.showTemplate().run(name)
-            if json { return try printJSON(TemplateJSON(template)) }
+            if json { return try printJSON(template) }
             Console.print(TemplateBuffer.render(template).trimmingTrailingNewlines())
         }
-    }
-}
-
-/// What `templates show --json` prints: fields are the template's own front matter (variables
-/// unexpanded, without what it inherits), keyed as in the buffer.
-struct TemplateJSON: Encodable {
-    var name: String
-    @JSONNull var parent: String?
-    var summary: String
-    var fields: [String: String]
-    var body: String
-
-    init(_ template: Template) {
-        name = template.name
-        parent = template.parent
-        summary = template.summary
-        fields = template.fields
-        body = template.body
     }
 }

@@ -118,6 +118,7 @@ extension OutboxImageState {
 }
 
 /// One line of `images list --json`.
+/// Not the `OutboxImageEntry`: its image's state and host spread into keys, beside its item's.
 struct ImageRowJSON: Encodable {
     @JSONNull var id: String?
     var sha256: String

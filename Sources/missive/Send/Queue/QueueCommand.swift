@@ -62,7 +62,9 @@ extension QueueCommand {
 
 /// The `--json` shape of an outbox item, stable for scripts: the same for `queue add`, `queue show`
 /// and `send`, with every key present (null when it has no value).
+/// Not the `OutboxRow`: its state spread into keys (due, post_id, reason...), with its attempts.
 struct QueueItemJSON: Encodable {
+    /// Not the `OutboxAttemptRow`: without its ids and owner.
     struct Attempt: Encodable {
         var action: String
         var startedAt: Date

@@ -138,6 +138,7 @@ struct QueueTable {
 /// those); `attempt_count` is the same count as there (every request, flood waits included, as it
 /// always was), `flood_waits` how many of them flood control turned away, `detail` the reason,
 /// evidence or last error.
+/// Not the `OutboxListing`: its draftID and attempts keep their `--json` names, draft and attempt_count.
 struct QueueRowJSON: Encodable {
     var id: Int64
     var state: String

@@ -87,6 +87,7 @@ struct ServiceState {
 }
 
 /// `missive service status --json`, and the `service` of `missive doctor --json`.
+/// Not the `ServiceState`: its unit file and systemd's answers as flags and text, with a summary.
 struct ServiceJSON: Encodable {
     var unit: String
     var installed: Bool

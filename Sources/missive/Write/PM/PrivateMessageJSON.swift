@@ -22,6 +22,7 @@ enum ForumDateText {
 }
 
 /// One message of `inbox list --json`.
+/// Not the `PrivateMessageSummary`: a parsed date beside the forum's text (date_text).
 struct PrivateMessageSummaryJSON: Encodable {
     static let help = "Print JSON: a list of id, subject, correspondent, date, date_text, unread, replied, forwarded."
 
@@ -47,6 +48,7 @@ struct PrivateMessageSummaryJSON: Encodable {
 }
 
 /// What `inbox show --json` prints.
+/// Not the `PrivateMessageContent`: a parsed date beside the forum's text (date_text).
 struct PrivateMessageJSON: Encodable {
     static let help = "Print JSON: id, subject, author, date, date_text, text."
 
