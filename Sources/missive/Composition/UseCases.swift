@@ -1,4 +1,5 @@
 import Application
+import Common
 import Foundation
 
 /// Every use case a command calls, built here over the workspace's store, editor, clock, forums
@@ -75,7 +76,19 @@ extension Workspace {
 
     func removeImage(timeout: Int) -> RemoveImage { RemoveImage(local, hosts: imageHosts(timeout: timeout)) }
 
-    func checkStore() -> CheckStore { CheckStore(store: store) }
+    func diagnoseSetup() -> DiagnoseSetup<SystemdServiceProbe> {
+        let environment = ProcessInfo.processInfo.environment
+        return DiagnoseSetup(store: store, paths: paths, environment: environment, configuredEditor: config.editor,
+                             service: SystemdServiceProbe(paths: paths, environment: environment))
+    }
+}
+
+/// The sender service as `missive service status` reads it, for doctor.
+struct SystemdServiceProbe: SenderServiceProbe {
+    let paths: MissivePaths
+    let environment: [String: String]
+
+    func read() -> ServiceState { ServiceState.read(paths: paths, environment: environment) }
 }
 
 extension Home {
