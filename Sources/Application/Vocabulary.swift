@@ -19,15 +19,10 @@
 // milliseconds; the outbox's own rows are Outbox's).
 @_exported import struct Store.DraftListingColumns
 
-// A local image as preview measures it before upload.
-@_exported import class Store.LocalImageFile
-@_exported import struct Store.ImageFileError
-
 // The forum's words: where a post goes, and what the forum shows.
 @_exported import struct Forum.ForumReference
 @_exported import enum Forum.ForumReferenceError
 @_exported import struct Forum.MisagoPostAddress
-@_exported import enum Forum.PreviewTarget
 @_exported import enum Forum.PrivateMessageFolder
 @_exported import struct Forum.PrivateMessageSummary
 @_exported import struct Forum.PrivateMessageContent

@@ -111,8 +111,9 @@ extension Home {
 
     /// `preview --remote`: the forum's own rendering; an expired session is renewed by asking for
     /// the password where there is a terminal.
-    func previewRemotely(profile: Profile, timeout: Int) throws -> PreviewRemotely {
-        PreviewRemotely(forum: try ForumConnection.adapter(for: profile, paths: paths, timeout: timeout,
-                                                           credentials: TerminalPassword.ifInteractive()))
+    func previewRemotely(profile: Profile, timeout: Int) -> PreviewRemotely {
+        PreviewRemotely { [paths] in
+            try ForumConnection.adapter(for: profile, paths: paths, timeout: timeout, credentials: TerminalPassword.ifInteractive())
+        }
     }
 }

@@ -1,5 +1,7 @@
 import Application
+import Common
 import Foundation
+import Store
 
 /// Every use case a command calls, built here over the workspace's store, editor, clock, forums
 /// and console: a command parses, asks for one, runs it and prints what it returns.
@@ -7,7 +9,10 @@ extension Workspace {
     /// The compose use case over this workspace's store, editor, clock, forums and console.
     func composeDraft(_ options: ComposeOptions, forum: ForumText? = nil, timeout: Int = 30) throws -> ComposeDraft {
         ComposeDraft(local, config: config, forums: forums, request: try options.request(), forum: forum, timeout: timeout,
-                     companion: options.live ? LivePreviewCompanion(profile: options.profile, theme: nil, paths: paths, config: config) : nil)
+                     companion: options.live
+                        ? LivePreviewCompanion(profile: options.profile, theme: nil, preview: Home(paths: paths, config: config).previewDraft(),
+                                               paths: paths)
+                        : nil)
     }
 
     /// The `--tag` check before a thread's editor opens.
@@ -75,7 +80,19 @@ extension Workspace {
 
     func removeImage(timeout: Int) -> RemoveImage { RemoveImage(local, hosts: imageHosts(timeout: timeout)) }
 
-    func checkStore() -> CheckStore { CheckStore(store: store) }
+    func diagnoseSetup() -> DiagnoseSetup<SystemdServiceProbe> {
+        let environment = ProcessInfo.processInfo.environment
+        return DiagnoseSetup(store: store, paths: paths, environment: environment, configuredEditor: config.editor,
+                             service: SystemdServiceProbe(paths: paths, environment: environment))
+    }
+}
+
+/// The sender service as `missive service status` reads it, for doctor.
+struct SystemdServiceProbe: SenderServiceProbe {
+    let paths: MissivePaths
+    let environment: [String: String]
+
+    func read() -> ServiceState { ServiceState.read(paths: paths, environment: environment) }
 }
 
 extension Home {
@@ -85,6 +102,12 @@ extension Home {
 
 /// The use cases on config.toml alone.
 extension Home {
+    /// Preview only reads: the store is opened for a draft id alone, read-only and without
+    /// recovery, so that previewing a file works without one.
+    func previewDraft() -> PreviewDraft {
+        PreviewDraft(config: config, paths: paths) { [paths] in try Store.open(paths: paths, access: .readOnly) }
+    }
+
     func listProfiles() -> ListProfiles { ListProfiles(config: config) }
 
     var configFile: ConfigFile { ConfigFile(paths: paths, config: config, console: TerminalConsole()) }

@@ -1,7 +1,6 @@
 import Application
 import ArgumentParser
 import Common
-import Compose
 import Foundation
 import Outbox
 
@@ -15,30 +14,25 @@ struct DoctorCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let workspace = try Workspace.open(recover: false)
         let now = Date()
-        let (report, overdue) = try workspace.checkStore().run(now: now)
-        let paths = workspace.paths
-        let configFile = Config.file(in: paths).path
-        let editor = try? EditorCommand.resolve(environment: ProcessInfo.processInfo.environment, configured: workspace.config.editor)
-        let leftovers = BufferDirectory(paths: paths).leftovers()
-        let service = ServiceState.read(paths: paths, environment: ProcessInfo.processInfo.environment)
+        let found = try Workspace.open(recover: false).diagnoseSetup().run(now: now)
+        let report = found.store, overdue = found.mostOverdue, editor = found.editor, service = found.service
         if json {
             try printJSON(DoctorJSON(
-                config: configFile, configExists: FileManager.default.fileExists(atPath: configFile), store: report.path,
-                readOnly: report.readOnly, mode: mode(of: report.path), buffers: BufferDirectory(paths: paths).url.path,
+                config: found.configFile, configExists: found.configExists, store: report.path,
+                readOnly: report.readOnly, mode: found.storeMode, buffers: found.buffers,
                 migrations: report.appliedMigrations.count, knownMigrations: report.knownMigrations.count,
                 journal: report.journalMode, drafts: ["open": report.openDrafts, "sent": report.sentDrafts, "deleted": report.deletedDrafts],
                 revisions: report.revisions, templates: report.templates, history: report.historyEntries, outbox: report.outbox,
-                editor: editor?.value, editorSource: editor.map { "\($0.source)" }, leftoverBuffers: leftovers.count,
+                editor: editor?.value, editorSource: editor.map { "\($0.source)" }, leftoverBuffers: found.leftoverBuffers,
                 problems: report.problems, healthy: report.healthy, service: service.json,
                 mostOverdue: overdue.map { OverdueJSON($0, now: now) }))
             if !report.healthy { throw CommandError(.dataError, "the store needs attention") }
             return
         }
-        Console.print("config:    \(configFile)\(FileManager.default.fileExists(atPath: configFile) ? "" : " (absent: defaults in use)")")
-        Console.print("store:     \(report.path)\(report.readOnly ? " (read-only)" : "")  mode \(mode(of: report.path))")
-        Console.print("buffers:   \(BufferDirectory(paths: paths).url.path)")
+        Console.print("config:    \(found.configFile)\(found.configExists ? "" : " (absent: defaults in use)")")
+        Console.print("store:     \(report.path)\(report.readOnly ? " (read-only)" : "")  mode \(found.storeMode)")
+        Console.print("buffers:   \(found.buffers)")
         Console.print("schema:    \(report.appliedMigrations.count) of \(report.knownMigrations.count) migrations, journal \(report.journalMode)")
         Console.print("drafts:    \(report.openDrafts) open, \(report.sentDrafts) sent, \(report.deletedDrafts) deleted, \(report.revisions) revisions")
         Console.print("outbox:    \(Self.outboxLine(report.outbox))")
@@ -52,8 +46,8 @@ struct DoctorCommand: AsyncParsableCommand {
         } else {
             Console.print("editor:    none (the terminal is dumb and no editor is set)")
         }
-        if !leftovers.isEmpty {
-            Console.print("leftovers: \(counted(leftovers.count, "buffer")) from unfinished sessions; the next command recovers them")
+        if found.leftoverBuffers > 0 {
+            Console.print("leftovers: \(counted(found.leftoverBuffers, "buffer")) from unfinished sessions; the next command recovers them")
         }
         Console.print("integrity: \(report.problems.isEmpty ? "ok" : report.problems.joined(separator: "; "))")
         if !report.healthy {
@@ -77,11 +71,6 @@ struct DoctorCommand: AsyncParsableCommand {
         return "item \(row.id) (" + (row.draftID.map { "draft \($0), " } ?? "") + "\(row.target)), due \(LocalClock.time(due, now: now)), "
             + "overdue by \(LocalClock.span(now.timeIntervalSince(due))): the next `missive send` sends it "
             + "(or holds it, past a late_limit)"
-    }
-
-    private func mode(of path: String) -> String {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return String(attributes?[.posixPermissions] as? Int ?? 0, radix: 8)
     }
 }
 

@@ -5,17 +5,17 @@ import Foundation
 import LivePreview
 import Markup
 
-/// What `preview --live` serves: preview's own pipeline (PreviewSource, then PreviewPost, the
-/// same page `--html` writes) as the render closure the server calls after each save, and what
-/// the server watches for a file or a draft.
+/// What `preview --live` serves: preview's own use case (`PreviewDraft`, the same page `--html`
+/// writes) as the render closure the server calls after each save, and what the server watches
+/// for a file or a draft.
 struct LivePreviewPage: Sendable {
     /// A file, or a draft id.
     let target: String
     /// The editor session's cut line, when it runs beside one.
     let cut: CutLine?
     let choices: PreviewPost.Choices
+    let preview: PreviewDraft
     let paths: MissivePaths
-    let config: Config
 
     /// Listens and watches; the server calls `render` now and after each change.
     func start(port: UInt16) async throws -> LivePreviewServer {
@@ -27,8 +27,7 @@ struct LivePreviewPage: Sendable {
     /// never an error, so the browser always shows the latest save's fate.
     func render() -> String {
         do {
-            let source = try PreviewSource.load(target, defaultProfile: config.defaultProfile, cut: cut)
-            let post = try PreviewPost(source, choices: choices, config: config, paths: paths)
+            let post = try preview.run(target, choices: choices, cut: cut)
             if let rendered = post.misagoHTML { return post.page("Live preview", bodyHTML: rendered).render() }
             let document = BBCode.parse(post.bbcode, dialect: post.dialect)
             return post.page("Live preview", bodyHTML: post.html(of: document, paths: paths)).render()

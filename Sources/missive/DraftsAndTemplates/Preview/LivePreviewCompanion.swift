@@ -1,3 +1,4 @@
+import Application
 import Common
 import Compose
 import Foundation
@@ -9,22 +10,22 @@ import Synchronization
 struct LivePreviewCompanion: EditorCompanion {
     private let choices: PreviewPost.Choices
     private let port: UInt16
+    private let preview: PreviewDraft
     private let paths: MissivePaths
-    private let config: Config
     /// The server while the editor is open.
     private let running = Running()
 
     /// `profile` and `theme` are names (nil: the buffer's profile, then the profile's theme);
     /// `port` 0 takes a free port.
-    init(profile: String?, theme: String?, port: UInt16 = 0, paths: MissivePaths, config: Config) {
+    init(profile: String?, theme: String?, port: UInt16 = 0, preview: PreviewDraft, paths: MissivePaths) {
         choices = PreviewPost.Choices(profile: profile, theme: theme)
         self.port = port
+        self.preview = preview
         self.paths = paths
-        self.config = config
     }
 
     func start(file: URL, cut: CutLine?) async throws -> [String] {
-        let page = LivePreviewPage(target: file.path, cut: cut, choices: choices, paths: paths, config: config)
+        let page = LivePreviewPage(target: file.path, cut: cut, choices: choices, preview: preview, paths: paths)
         let server = try await page.start(port: port)
         if let earlier = running.swap(server) { await earlier.stop() }
         return ["live preview (redrawn on each save): \(server.address.absoluteString)"]

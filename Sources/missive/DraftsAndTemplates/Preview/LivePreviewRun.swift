@@ -1,3 +1,4 @@
+import Application
 import Common
 import Foundation
 import LivePreview
@@ -10,10 +11,10 @@ struct LivePreviewRun {
     let choices: PreviewPost.Choices
     let port: UInt16
 
-    func run(paths: MissivePaths, config: Config) async throws {
+    func run(_ preview: PreviewDraft, paths: MissivePaths) async throws {
         // A missing file or draft is said now, not as a page in the browser.
-        _ = try PreviewSource.load(target, defaultProfile: config.defaultProfile)
-        let page = LivePreviewPage(target: target, cut: nil, choices: choices, paths: paths, config: config)
+        _ = try preview.source(target)
+        let page = LivePreviewPage(target: target, cut: nil, choices: choices, preview: preview, paths: paths)
         let stop = StopSignal()
         StopSignals.install(stop)
         let server = try await page.start(port: port)

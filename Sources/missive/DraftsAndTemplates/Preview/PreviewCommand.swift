@@ -115,7 +115,7 @@ struct PreviewCommand: AsyncParsableCommand {
 
     /// swift-argument-parser wraps errors thrown from `validate()`; say it in Missive's one-line
     /// form and leave with the usage status.
-    private static func reject(_ error: PreviewError) throws -> Never { try refuse(error) }
+    private static func reject(_ error: PreviewCommandError) throws -> Never { try refuse(error) }
 
     private static func reject(_ error: ForumReferenceError) throws -> Never { try refuse(error) }
 
@@ -126,12 +126,12 @@ struct PreviewCommand: AsyncParsableCommand {
 
     func run() async throws {
         let home = try Home.load()
-        let paths = home.paths, config = home.config
+        let paths = home.paths
+        let preview = home.previewDraft()
         if live {
-            return try await LivePreviewRun(target: target, choices: choices, port: UInt16(port ?? 0)).run(paths: paths, config: config)
+            return try await LivePreviewRun(target: target, choices: choices, port: UInt16(port ?? 0)).run(preview, paths: paths)
         }
-        let source = try PreviewSource.load(target, defaultProfile: config.defaultProfile)
-        let post = try PreviewPost(source, choices: choices, config: config, paths: paths)
+        let post = try preview.run(target, choices: choices)
 
         // Both previews go out the same two ways: drawn by Markup's terminal renderer, or in the themed page.
         func show(_ document: @autoclosure () -> BBCodeDocument, page title: String, html bodyHTML: () -> String) throws {
@@ -151,8 +151,7 @@ struct PreviewCommand: AsyncParsableCommand {
             return try show(document, page: "Preview") { post.html(of: document, paths: paths) }
         }
         let threadID = try thread.map { (text) throws(ForumReferenceError) in try ForumReference.parse(text, as: .thread).id }
-        let remoteTarget = try RemotePreview.target(for: source, thread: threadID)
-        let rendered = try await home.previewRemotely(profile: post.profile, timeout: timeout).run(post.bbcode, target: remoteTarget)
+        let rendered = try await home.previewRemotely(profile: post.profile, timeout: timeout).run(post, thread: threadID)
         // The forum's HTML goes in the page as it came; the terminal draws it read back as a document.
         try show(ForumPostDocument.read(html: rendered.html), page: "Forum preview") { rendered.html }
     }

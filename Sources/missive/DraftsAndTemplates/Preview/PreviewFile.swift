@@ -3,7 +3,7 @@ import Foundation
 
 /// Writes a page through the private writer: atomically, never through a link left at its name.
 enum PreviewFile {
-    static func write(_ text: String, to url: URL) throws(PreviewError) {
+    static func write(_ text: String, to url: URL) throws(PreviewCommandError) {
         do {
             try PrivateFile.write(Data(text.utf8), to: url)
         } catch {
@@ -40,7 +40,7 @@ enum PreviewDestination: Equatable {
 
     /// Writes `page` there; says where on standard error, or opens it (--open), which then says
     /// only what went wrong.
-    func deliver(_ page: String, target: String, open: Bool) throws(PreviewError) {
+    func deliver(_ page: String, target: String, open: Bool) throws(PreviewCommandError) {
         let file: URL
         switch self {
         case .standardOutput:
@@ -65,7 +65,7 @@ struct PreviewName {
     var described: String
     var fileName: String
 
-    /// The same reading as `PreviewSource.load`: a file of that name first, else a draft id.
+    /// The same reading as `PreviewDraft.source`: a file of that name first, else a draft id.
     init(_ target: String) {
         if target == "-" {
             (described, fileName) = ("standard input", "standard-input.html")

@@ -1,26 +1,33 @@
-import Application
 import Common
 import Foundation
 import Markup
+import Store
 
 /// A post made ready to draw: the profile, dialect and theme chosen for it, its local images put
 /// under stand-in addresses, and its BBCode. The terminal preview, `--html` and `--live` all start here.
-struct PreviewPost {
+public struct PreviewPost: Sendable {
     /// What the command line chose; nil leaves it to the draft or buffer, then the profile.
-    struct Choices: Sendable {
-        var profile: String?
-        var theme: String?
-        var dialect: Dialect?
-        var format: DraftFormat?
+    public struct Choices: Sendable {
+        public var profile: String?
+        public var theme: String?
+        public var dialect: Dialect?
+        public var format: DraftFormat?
+
+        public init(profile: String? = nil, theme: String? = nil, dialect: Dialect? = nil, format: DraftFormat? = nil) {
+            self.profile = profile
+            self.theme = theme
+            self.dialect = dialect
+            self.format = format
+        }
     }
 
-    let source: PreviewSource
-    let profile: Profile
-    let dialect: Dialect
-    let images: PreviewLocalImages?
-    let bbcode: String
-    let author: String
-    let theme: Theme
+    public let source: PreviewSource
+    public let profile: Profile
+    public let dialect: Dialect
+    public let images: PreviewLocalImages?
+    public let bbcode: String
+    public let author: String
+    public let theme: Theme
 
     init(_ source: PreviewSource, choices: Choices, config: Config, paths: MissivePaths) throws {
         self.source = source
@@ -39,17 +46,17 @@ struct PreviewPost {
 
     /// Misago reads Markdown with a little BBCode, which no BBCode parser models: its HTML is
     /// drawn by its own renderer (and has no smilie codes).
-    var misagoHTML: String? { dialect == .misago ? MisagoPreviewHTML.render(bbcode) : nil }
+    public var misagoHTML: String? { dialect == .misago ? MisagoPreviewHTML.render(bbcode) : nil }
 
     /// The post as the forum engine would draw it here, smilies included when their pictures are
     /// known (`missive smilies` caches the list).
-    func html(of document: BBCodeDocument, paths: MissivePaths) -> String {
+    public func html(of document: BBCodeDocument, paths: MissivePaths) -> String {
         let html = document.renderHTML(imageSources: images?.sources ?? [:])
         return Self.smilies(for: profile, paths: paths).draw(in: html)
     }
 
     /// The page around the post.
-    func page(_ title: String, bodyHTML: String) -> ThemedPage {
+    public func page(_ title: String, bodyHTML: String) -> ThemedPage {
         ThemedPage(title: "\(title): \(source.title)", theme: theme, posts: [ThemedPage.Post(author: author, bodyHTML: bodyHTML)])
     }
 

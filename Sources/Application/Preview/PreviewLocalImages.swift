@@ -1,20 +1,20 @@
-import Application
 import Common
 import Foundation
 import Markup
+import Store
 
 /// A Markdown draft's local images (`![cat](cat.png)`), looked at for the preview before they are
 /// uploaded: each is put in the Markdown under a stand-in address, which the terminal preview
 /// labels with the file's name, pixel size and byte size (or why it cannot be sent) and the HTML
 /// preview draws from a `data:` URI, so the page stays self-contained (it may be written to
 /// standard output or moved; a file reference would break there).
-struct PreviewLocalImages {
+public struct PreviewLocalImages: Sendable {
     /// The draft with stand-in addresses in place of local paths.
     var markdown: String
     /// Stand-in address → `cat.png, 640x480 PNG, 12 KB` (or the reason it is not shown).
-    var labels: [String: String] = [:]
+    public var labels: [String: String] = [:]
     /// Stand-in address → `data:` URI of the file's bytes (or of a picture saying what is wrong).
-    var sources: [String: String] = [:]
+    public var sources: [String: String] = [:]
     /// Stand-in addresses the converter writes in the dialect's large-image tag (SA's `[timg]`).
     var largeImages: Set<String> = []
 

@@ -1,30 +1,32 @@
-import Application
 import Common
 import Compose
+import Forum
 import Foundation
+import Store
 
 /// What is being previewed: a draft from the store, an editor buffer, or a plain file.
-struct PreviewSource {
-    var body: String
-    var format: DraftFormat
+public struct PreviewSource: Sendable {
+    public var body: String
+    public var format: DraftFormat
     /// The draft's or buffer's profile; nil for a plain file.
-    var profile: String?
+    public var profile: String?
     /// The forum a new thread goes to, which may have a theme of its own.
-    var forum: String?
-    var title: String
+    public var forum: String?
+    public var title: String
     /// What the draft or buffer is and where it goes (nil and empty for a plain file): what
     /// `--remote` previews it as.
-    var kind: DraftKind?
-    var target = DraftTarget()
-    var subject = ""
+    public var kind: DraftKind?
+    public var target = DraftTarget()
+    public var subject = ""
 
     /// An editor buffer's context (what is answered, below its cut line) is no part of the post:
     /// it is cut at `cut` when the session says which line that is, else at the first line shaped
-    /// like one.
-    static func load(_ target: String, defaultProfile: String, cut: CutLine? = nil) throws -> PreviewSource {
+    /// like one. The store is opened only for a draft id.
+    static func load(_ target: String, defaultProfile: String, cut: CutLine? = nil,
+                     store: () throws -> Store) throws -> PreviewSource {
         let exists = target == "-" || FileManager.default.fileExists(atPath: target)
         if !exists, let id = Int64(target), id > 0 {
-            return try draft(id)
+            return try draft(id, store: try store())
         }
         guard exists else { throw PreviewError.noSuchTarget(target) }
         let whole = try TextInput.read(path: target, limit: ComposeEnvironment.defaultByteLimit)
@@ -37,9 +39,9 @@ struct PreviewSource {
         return PreviewSource(content, title: content.subject.isEmpty ? name : content.subject)
     }
 
-    /// A draft as its current revision has it. Preview only reads, so nothing is recovered here.
-    static func draft(_ id: Int64) throws -> PreviewSource {
-        let draft = try Workspace.open(recover: false, access: .readOnly).showDraft().run(id, revision: nil)
+    /// A draft as its current revision has it.
+    static func draft(_ id: Int64, store: Store) throws -> PreviewSource {
+        let draft = try ShowDraft(store: store).run(id, revision: nil)
         if draft.raw != nil {
             throw PreviewError.brokenDraft(id, problem: draft.problem ?? "its front matter has errors")
         }
@@ -56,6 +58,27 @@ struct PreviewSource {
         }
         let first = rest.drop { $0.isWhitespace }.prefix { $0 != "\n" && $0 != "\r\n" }
         return first.trimmingCharacters(in: .whitespaces) == "---"
+    }
+
+    /// The form the forum previews it with: `thread` (`--thread`) when given, else where the
+    /// draft or buffer goes.
+    func remoteTarget(thread: Int?) throws(PreviewError) -> PreviewTarget {
+        if let thread { return .reply(threadID: thread) }
+        switch kind {
+        case nil:
+            throw .noRemoteTarget(title)
+        case .reply?:
+            guard let thread = target.thread else { throw .incompleteTarget(title, missing: "thread") }
+            return .reply(threadID: Int(thread))
+        case .edit?:
+            guard let post = target.post else { throw .incompleteTarget(title, missing: "post") }
+            return .edit(postID: Int(post))
+        case .thread?:
+            guard let forum = target.forum else { throw .incompleteTarget(title, missing: "forum") }
+            return .newThread(forumID: Int(forum), subject: subject)
+        case .pm?:
+            throw .remotePrivateMessage
+        }
     }
 }
 
