@@ -1,7 +1,6 @@
 import Application
 import Common
 import Foundation
-import Store
 
 /// Every use case a command calls, built here over the workspace's store, editor, clock, forums
 /// and console: a command parses, asks for one, runs it and prints what it returns.
@@ -105,7 +104,7 @@ extension Home {
     /// Preview only reads: the store is opened for a draft id alone, read-only and without
     /// recovery, so that previewing a file works without one.
     func previewDraft() -> PreviewDraft {
-        PreviewDraft(config: config, paths: paths) { [paths] in try Store.open(paths: paths, access: .readOnly) }
+        PreviewDraft(config: config, paths: paths, store: readOnlyStore)
     }
 
     func listProfiles() -> ListProfiles { ListProfiles(config: config) }

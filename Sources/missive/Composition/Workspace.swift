@@ -27,6 +27,12 @@ struct Home {
     static func store(access: StoreAccess) throws -> Store {
         try Store.open(paths: paths(), access: access)
     }
+
+    /// Opens the store when called, read-only and without recovery: for preview, which needs it
+    /// for a draft id alone (a file previews without one).
+    var readOnlyStore: @Sendable () throws -> Store {
+        { [paths] in try Store.open(paths: paths, access: .readOnly) }
+    }
 }
 
 /// The composition root for the commands that use the store: paths, config, store, editor, clock,
