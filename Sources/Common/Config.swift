@@ -150,6 +150,8 @@ public struct Config: Sendable, Equatable {
     public static let fileName = "config.toml"
     /// The port `missive sandbox` listens on unless told otherwise.
     public static let sandboxPort = 8642
+    /// The sandbox's flood control unless told otherwise: seconds between posts per user.
+    public static let sandboxFloodInterval = 30
     public static let defaultUndoWindow = 10
     /// An hour is already far longer than anyone waits to take a send back.
     static let undoWindowBound = NumberBound(0...3_600, unit: "seconds")

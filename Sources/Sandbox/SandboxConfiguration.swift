@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 /// The sandbox's clock, behind a protocol so that flood control can be tested without waiting.
@@ -34,7 +35,7 @@ public struct SandboxConfiguration: Sendable {
     public var themes: SandboxThemes?
 
     /// The forum's own default interval.
-    public static let defaultFloodInterval = 30
+    public static let defaultFloodInterval = Config.sandboxFloodInterval
 
     public init(port: UInt16 = 0, imagesPort: UInt16 = 0, dataDirectory: URL? = nil, floodInterval: Int = defaultFloodInterval,
                 messageFloodInterval: Int? = nil, faults: FaultPlan = FaultPlan(), seed: UInt64 = 1,

@@ -40,7 +40,7 @@ public struct SandboxOptions: ParsableArguments {
     public init() {}
 
     /// The forum's own flood interval, which the sandbox keeps unless told otherwise.
-    public static let defaultFlood = 30
+    public static let defaultFlood = Config.sandboxFloodInterval
     public static let defaultSeed: UInt64 = 1
 
     // What an option left out means, here beside the help that states it, so the two agree.
