@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+// Missive: MIT (Expat) license, copyright the Missive contributors; see LICENSE.
 import PackageDescription
 
 // The architecture is in the folder names: each layer below is its own module,
@@ -9,6 +10,7 @@ let package = Package(
     products: [
         .executable(name: "missive", targets: ["missive"]),
         .executable(name: "missive-sandbox", targets: ["missive-sandbox"]),
+        .executable(name: "missive-live", targets: ["missive-live"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -75,14 +77,17 @@ let package = Package(
             path: "Sources/Sandbox"
         ),
 
-        // `preview --live`: serves a page on 127.0.0.1 and redraws it when a file changes; it is
-        // given the page to serve, and knows nothing of posts.
+        // `preview --live`: watches a file, draws the page again on each change and hands it to
+        // `missive-live`, which serves it; knows nothing of posts. No server library here: FlyingFox
+        // brings libcurl (its proxy handler uses URLSession), which every start of `missive` would load.
+        .target(name: "LivePreview", dependencies: ["Common"], path: "Sources/LivePreview"),
+        // The live preview's HTTP side (FlyingFox), for the `missive-live` program alone.
         .target(
-            name: "LivePreview",
+            name: "LiveServer",
             dependencies: [
-                "Common", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+                "LivePreview", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
-            path: "Sources/LivePreview"
+            path: "Sources/LiveServer"
         ),
 
         // The use cases (compose a draft, read the inbox, ...) over the layers, each taking its
@@ -117,6 +122,8 @@ let package = Package(
         // Drives the Forum adapter for scripts/bench-forum.sh and its HTML parser (beside libxml2's) for
         // scripts/bench-html.sh; not a product, never installed.
         .executableTarget(name: "forum-bench", dependencies: ["Forum", "Common", "CLibXML2"], path: "Sources/ForumBench"),
+        // The live preview's server, started by `missive ... --live` beside it (see LivePreviewServer).
+        .executableTarget(name: "missive-live", dependencies: ["LivePreview", "LiveServer"], path: "Sources/missive-live"),
         .executableTarget(
             name: "missive-sandbox",
             dependencies: ["Sandbox", "SandboxOptions", "Markup", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -166,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LivePreviewTests",
-            dependencies: ["LivePreview", "Common", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["LivePreview", "Common"],
             path: "Tests/LivePreviewTests"
         ),
         // Runs the built `missive` and `missive-sandbox` binaries as a user would.

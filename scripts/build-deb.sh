@@ -24,7 +24,7 @@ done
 
 SWIFT=${SWIFT:-swift}
 # Who answers for the package: the control file's Maintainer and the changelog's trailer.
-export MAINTAINER="Missive maintainers <maintainers@users.noreply.a-seed-1668a233.example>"
+export MAINTAINER="Missive maintainers <maintainers@missive.example>"
 version=$(scripts/version.sh)
 arch=$(dpkg --print-architecture)
 out=dist/missive_${version}_${arch}.deb
@@ -63,9 +63,9 @@ rmdir "$root/usr/share/zsh/site-functions"
 # No debugging symbols in the package (they hold the build's paths, and are most of its size).
 # The Swift metadata the runtime reads lives in allocated sections that strip keeps. SwiftPM links
 # every executable with RUNPATH $ORIGIN, for libraries beside it that /usr/bin never has: gone too.
-for p in missive missive-sandbox; do
-  strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/$p"
-  chrpath -d "$root/usr/bin/$p" >/dev/null
+for p in bin/missive bin/missive-sandbox lib/missive/missive-live; do
+  strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/$p"
+  chrpath -d "$root/usr/$p" >/dev/null
 done
 got=$("$root/usr/bin/missive" --version) || fail "the stripped missive does not run"
 [ "$got" = "$version" ] || fail "the stripped missive says '$got'"
@@ -92,10 +92,12 @@ install -m 0644 packaging/deb/lintian-overrides "$root/usr/share/lintian/overrid
 # /usr/share/missive/themes (which the package has). Anything else fails.
 bad_paths='/opt/swift|\.build/|'"$(pwd)"
 known_path="$(pwd)/Sources/Markup/Theme/BundledThemes.swift"
-for p in missive missive-sandbox; do
-  if readelf -d "$root/usr/bin/$p" | grep -E 'RPATH|RUNPATH'; then fail "$p has an RPATH/RUNPATH"; fi
-  if ldd "$root/usr/bin/$p" | grep -E "$bad_paths"; then fail "$p loads a library from the toolchain or the build"; fi
+for p in bin/missive bin/missive-sandbox lib/missive/missive-live; do
+  if readelf -d "$root/usr/$p" | grep -E 'RPATH|RUNPATH'; then fail "$p has an RPATH/RUNPATH"; fi
+  if ldd "$root/usr/$p" | grep -E "$bad_paths"; then fail "$p loads a library from the toolchain or the build"; fi
 done
+# What every start of missive loads: libcurl is opened at the first request, never linked.
+if readelf -d "$root/usr/bin/missive" | grep -E 'NEEDED.*libcurl'; then fail "missive links libcurl at start"; fi
 found=$(find "$root" -type f -print0 | while IFS= read -r -d '' f; do
   if [[ $f == *.gz ]]; then zcat "$f"; else strings -a "$f"; fi | grep -vxF "$known_path" \
     | grep -E -m1 "$bad_paths" | sed "s|^|${f#"$root"}: |" || true
@@ -108,7 +110,7 @@ done)
 # (12.0 had curl 7.88.1-10, openssl 3.0.9-1, libgd2 2.3.3-9); where shlibdeps names one of them
 # too (libcurl is also linked, by the static FoundationNetworking), this higher minimum replaces its own.
 opened=("libcurl4 (>= 7.88.1)" "libssl3 (>= 3.0.9)" "libgd3 (>= 2.3.3)")
-linked=$(cd "$stage" && dpkg-shlibdeps -O debian/missive/usr/bin/missive debian/missive/usr/bin/missive-sandbox \
+linked=$(cd "$stage" && dpkg-shlibdeps -O debian/missive/usr/bin/missive debian/missive/usr/bin/missive-sandbox debian/missive/usr/lib/missive/missive-live \
   | sed -n 's/^shlibs:Depends=//p')
 [ -n "$linked" ] || fail "dpkg-shlibdeps found no dependency"
 depends=$( (
@@ -120,7 +122,7 @@ depends=$( (
 # Permissions as Debian expects them, whatever the umask; every time the same.
 find "$root" -type d -exec chmod 0755 {} +
 find "$root" -type f -exec chmod 0644 {} +
-chmod 0755 "$root/usr/bin/missive" "$root/usr/bin/missive-sandbox"
+chmod 0755 "$root/usr/bin/missive" "$root/usr/bin/missive-sandbox" "$root/usr/lib/missive/missive-live"
 
 mkdir -p "$root/DEBIAN"
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$root/DEBIAN/md5sums"

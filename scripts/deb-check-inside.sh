@@ -40,7 +40,7 @@ for pkg in "${linked_packages[@]}" "${opened_packages[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || fail "$pkg is not installed after installing missive"
 done
 # Every library the binaries link resolves, and every library they open later is there to open.
-for bin in /usr/bin/missive /usr/bin/missive-sandbox; do
+for bin in /usr/bin/missive /usr/bin/missive-sandbox /usr/lib/missive/missive-live; do
   if ldd "$bin" | grep -q 'not found'; then ldd "$bin" >&2; fail "$bin links a library that is missing"; fi
 done
 for soname in "${opened_sonames[@]}"; do

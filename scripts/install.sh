@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs (or uninstalls) missive and missive-sandbox, a man page per subcommand, bash, zsh and
+# Installs (or uninstalls) missive and missive-sandbox (and lib/missive/missive-live, which --live starts), a man page per subcommand, bash, zsh and
 # fish completions, and the bundled themes, under DESTDIR + PREFIX.
 #
 #   scripts/install.sh install   [--bin-dir DIR]   # default: builds a release as `make release` does
@@ -47,6 +47,10 @@ fishdir="$root/share/fish/vendor_completions.d"
 # from bin/); without them preview, render and the sandbox's pages have no theme outside the tree.
 themedir="$root/share/missive/themes"
 programs=(missive missive-sandbox)
+# Programs missive starts, never a person (git keeps its own in lib/git-core the same way): no man
+# page, not on PATH. `missive` looks for them beside itself, then in ../lib/missive.
+helpers=(missive-live)
+helperdir="$root/lib/missive"
 
 # Man pages come from swift-argument-parser's generate-manual tool, run on the built binaries.
 # Not through `swift package plugin generate-manual`: that plugin always rebuilds every product in
@@ -74,11 +78,12 @@ if [ "$action" = uninstall ]; then
   for p in "${programs[@]}"; do
     rm -f "$bindir/$p" "$man1dir/$p.1" "$man1dir/$p".*.1
   done
+  for p in "${helpers[@]}"; do rm -f "$helperdir/$p"; done
   rm -f "$bashdir/missive" "$zshdir/_missive" "$fishdir/missive.fish"
   for theme in Themes/*.toml; do rm -f "$themedir/$(basename "$theme")"; done
   # Directories the install had to create (share/fish/... on a machine without fish) go too, but
   # only once empty and never $root itself: other programs' files keep theirs.
-  for dir in "$man1dir" "$bashdir" "$zshdir" "$fishdir" "$themedir" "$bindir"; do
+  for dir in "$man1dir" "$bashdir" "$zshdir" "$fishdir" "$themedir" "$helperdir" "$bindir"; do
     while [ "$dir" != "$root" ] && [ -d "$dir" ] && rmdir "$dir" 2>/dev/null; do dir=$(dirname "$dir"); done
   done
   echo "Uninstalled missive from $root"
@@ -87,7 +92,7 @@ fi
 
 # Check every target directory before the (slow) build, with a real write: `-w` is always true
 # for root, but a read-only file system or a file where a directory should be still fails.
-for dir in "$bindir" "$man1dir" "$bashdir" "$zshdir" "$fishdir" "$themedir"; do
+for dir in "$bindir" "$man1dir" "$bashdir" "$zshdir" "$fishdir" "$themedir" "$helperdir"; do
   mkdir -p "$dir" 2>/dev/null || fail "cannot create $dir (is DESTDIR='$DESTDIR' writable?)"
   probe=$(mktemp -p "$dir" .missive-install.XXXXXX 2>/dev/null) \
     || fail "cannot write to $dir (is DESTDIR='$DESTDIR' writable? try sudo, or PREFIX=\$HOME/.local)"
@@ -99,7 +104,7 @@ if [ -z "$bin_dir" ]; then
   "$SWIFT" build -c release --static-swift-stdlib
   bin_dir=$("$SWIFT" build -c release --static-swift-stdlib --show-bin-path)
 fi
-for p in "${programs[@]}"; do
+for p in "${programs[@]}" "${helpers[@]}"; do
   [ -x "$bin_dir/$p" ] || fail "$bin_dir/$p is missing; build it first (swift build)"
 done
 
@@ -131,9 +136,12 @@ done
 for p in "${programs[@]}"; do
   install -m 0755 "$bin_dir/$p" "$bindir/$p"
 done
+for p in "${helpers[@]}"; do
+  install -m 0755 "$bin_dir/$p" "$helperdir/$p"
+done
 install -m 0644 "$staging"/man/*.1 "$man1dir/"
 install -m 0644 "$staging/missive.bash" "$bashdir/missive"
 install -m 0644 "$staging/_missive" "$zshdir/_missive"
 install -m 0644 "$staging/missive.fish" "$fishdir/missive.fish"
 install -m 0644 Themes/*.toml "$themedir/"
-echo "Installed missive, missive-sandbox, $(ls "$staging/man" | wc -l) man pages, completions and $(ls Themes/*.toml | wc -l) themes in $root"
+echo "Installed missive, missive-sandbox, lib/missive/missive-live, $(ls "$staging/man" | wc -l) man pages, completions and $(ls Themes/*.toml | wc -l) themes in $root"

@@ -178,9 +178,12 @@ public struct Config: Sendable, Equatable {
     public static func sandboxProfile(port: Int = Config.sandboxPort) -> Profile {
         var profile = Profile(name: "sandbox", baseURL: "http://127.0.0.1:\(port)/", username: "Missive Tester")
         profile.imageAPI = sandboxImageAPI(port: port)
-        profile.imageClientID = "missive-sandbox"
+        profile.imageClientID = sandboxImageClientID
         return profile
     }
+
+    /// The client id the sandbox's image host expects, and the mark of a profile whose images go there.
+    public static let sandboxImageClientID = "missive-sandbox"
 
     /// The sandbox's image API. The one place it is made from the sandbox's address; everything
     /// else reads a profile's `image_api`.

@@ -4,18 +4,19 @@ import Foundation
 /// alike: local time to the minute, "14:01" today, "Nov 28 14:01" on another day, "Nov 28 2025
 /// 14:01" in another year, and how far off it is ("in 5 min", "3 h ago", "yesterday"). JSON keeps
 /// its own UTC ISO 8601. The C library's `localtime_r` rather than Foundation's formatters, which
-/// cost more per call than a 10,000-row table can afford.
+/// cost more per call than a 10,000-row table can afford. `zone` is for tests that must pin a
+/// zone other than the process's (`TZ`): a daylight-saving change, say; nil is the process's zone.
 public enum LocalClock {
     /// "Nov 28 14:01 (in 23 h)": the time and, in brackets, how far off it is when that is within
     /// a week (further off, the date says enough and a table column stays narrow).
-    public static func withRelative(_ date: Date, now: Date) -> String {
-        let clock = time(date, now: now)
-        return abs(date.timeIntervalSince(now)) < 7 * 86_400 ? "\(clock) (\(relative(date, now: now)))" : clock
+    public static func withRelative(_ date: Date, now: Date, zone: TimeZone? = nil) -> String {
+        let clock = time(date, now: now, zone: zone)
+        return abs(date.timeIntervalSince(now)) < 7 * 86_400 ? "\(clock) (\(relative(date, now: now, zone: zone)))" : clock
     }
 
     /// "14:01", "Nov 28 14:01" or "Nov 28 2025 14:01": the date only when it is not today.
-    public static func time(_ date: Date, now: Date) -> String {
-        let day = parts(date), today = parts(now)
+    public static func time(_ date: Date, now: Date, zone: TimeZone? = nil) -> String {
+        let day = parts(date, zone), today = parts(now, zone)
         let clock = "\(two(day.tm_hour)):\(two(day.tm_min))"
         if day.tm_year == today.tm_year, day.tm_yday == today.tm_yday { return clock }
         let month = months[Int(day.tm_mon) % 12]
@@ -24,7 +25,7 @@ public enum LocalClock {
     }
 
     /// "just now", "in 5 min", "3 h ago", "yesterday", "tomorrow", "in 4 days".
-    public static func relative(_ date: Date, now: Date) -> String {
+    public static func relative(_ date: Date, now: Date, zone: TimeZone? = nil) -> String {
         let delta = date.timeIntervalSince(now)
         let distance = abs(delta)
         if distance < 60 { return "just now" }
@@ -34,10 +35,14 @@ public enum LocalClock {
             let minutes = Int((distance / 60).rounded())
             amount = minutes < 60 ? "\(minutes) min" : "\(Int((distance / 3_600).rounded())) h"
         } else {
-            // Calendar days, so that last night at 23:00 is "yesterday" at any hour today.
-            let days = abs(dayNumber(date) - dayNumber(now))
-            if days <= 1 { return delta < 0 ? "yesterday" : "tomorrow" }
-            amount = "\(days) days"
+            // Calendar days, so that last night at 23:00 is "yesterday" at any hour today; the day
+            // the clocks go back has 25 hours, and its last is still today.
+            let days = abs(dayNumber(date, zone) - dayNumber(now, zone))
+            switch days {
+            case 0: amount = "\(Int((distance / 3_600).rounded())) h"
+            case 1: return delta < 0 ? "yesterday" : "tomorrow"
+            default: amount = "\(days) days"
+            }
         }
         return delta < 0 ? "\(amount) ago" : "in \(amount)"
     }
@@ -54,18 +59,41 @@ public enum LocalClock {
         return "\(whole) s"
     }
 
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    private static func parts(_ date: Date) -> tm {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    /// The zone this process shows times in, as the C library reads `TZ` (which every table's
+    /// `localtime_r` uses), for the Foundation calendars that read `--at` and fill templates'
+    /// dates. Foundation alone would disagree: it ignores a POSIX `TZ` such as `<LOCAL>-02:00` or
+    /// `:Europe/Berlin` (taking UTC) and reads `UTC+3` as three hours east, where POSIX and glibc
+    /// read three hours west. A zone name from the tz database keeps its daylight-saving rules; a
+    /// POSIX string becomes the fixed offset glibc gives it now.
+    public static var zone: TimeZone {
+        guard var name = ProcessInfo.processInfo.environment["TZ"], !name.isEmpty else { return .current }
+        if name.hasPrefix(":") { name.removeFirst() }
+        if name.contains("/") || ["UTC", "GMT"].contains(name), let named = TimeZone(identifier: name) { return named }
+        var seconds = time_t(Date().timeIntervalSince1970)
         var parts = tm()
         localtime_r(&seconds, &parts)
+        return TimeZone(secondsFromGMT: parts.tm_gmtoff) ?? .current
+    }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static func parts(_ date: Date, _ zone: TimeZone?) -> tm {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard let zone else {
+            localtime_r(&seconds, &parts)
+            return parts
+        }
+        let offset = zone.secondsFromGMT(for: date)
+        seconds += time_t(offset)
+        gmtime_r(&seconds, &parts)
+        parts.tm_gmtoff = offset
         return parts
     }
 
     /// Days since the epoch in local time, to count calendar days between two times.
-    private static func dayNumber(_ date: Date) -> Int {
-        let local = parts(date)
+    private static func dayNumber(_ date: Date, _ zone: TimeZone?) -> Int {
+        let local = parts(date, zone)
         return Int((date.timeIntervalSince1970 + Double(local.tm_gmtoff)) / 86_400)
     }
 

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Store
 
@@ -25,7 +26,7 @@ public enum TemplateInstance {
     public static let builtins = ["date", "time", "thread", "to", "forum", "subject", "profile"]
 
     public static func make(
-        _ request: TemplateRequest, templates: [Template], now: Date, timeZone: TimeZone = .current,
+        _ request: TemplateRequest, templates: [Template], now: Date, timeZone: TimeZone = LocalClock.zone,
         defaultProfile: String
     ) throws -> DraftContent {
         let byName = Dictionary(templates.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -118,7 +118,7 @@ public enum Rejection: Sendable, Equatable, Codable, CustomStringConvertible {
     public static func localTime(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = .current
+        formatter.timeZone = LocalClock.zone
         formatter.dateFormat = "MMMM d, yyyy h:mm a zzz"
         return formatter.string(from: date)
     }

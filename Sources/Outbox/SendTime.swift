@@ -15,7 +15,7 @@ public struct SendTimeError: MissiveError, Equatable {
 /// When to send: the words people type after `--at`, read against a clock and a time zone
 /// (both passed in, so tests can pin them).
 public enum SendTime {
-    public static func parse(_ input: String, now: Date, timeZone: TimeZone = .current) throws(SendTimeError) -> Date {
+    public static func parse(_ input: String, now: Date, timeZone: TimeZone = LocalClock.zone) throws(SendTimeError) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let text = input.trimmingCharacters(in: .whitespaces).lowercased()
@@ -24,10 +24,13 @@ public enum SendTime {
         if text == "now" { return now }
         if text.hasPrefix("+") || text.hasPrefix("in ") {
             let rest = text.hasPrefix("+") ? text.dropFirst() : text.dropFirst(3)
-            guard let seconds = duration(String(rest)) else {
+            // Hours and less are elapsed time; days are calendar days, the same clock time that many
+            // days on, so `+1d` across a daylight-saving change is still the time it was (as GNU date).
+            guard let (days, seconds) = DurationText.parts(String(rest)),
+                  let day = calendar.date(byAdding: .day, value: days, to: now) else {
                 throw fail("a relative time is a number and a unit: s, m, h or d (like +2h or +1h30m)")
             }
-            return now.addingTimeInterval(seconds)
+            return day.addingTimeInterval(seconds)
         }
         if let date = isoDate(text, timeZone: timeZone) {
             guard date >= now.addingTimeInterval(-60) else { throw fail("that time is in the past") }
@@ -46,8 +49,14 @@ public enum SendTime {
         let today = calendar.startOfDay(for: now)
         func at(dayOffset: Int) throws(SendTimeError) -> Date {
             guard let day = calendar.date(byAdding: .day, value: dayOffset, to: today),
-                  let date = calendar.date(bySettingHour: hour, minute: minute, second: 0, of: day)
+                  let date = wallClock(hour, minute, on: day, calendar: calendar)
             else { throw fail("that time does not exist in \(timeZone.identifier)") }
+            // A time that happens twice (the night the clocks go back) is its first, unless that has
+            // passed and the second has not: at 02:15 the second time round, 02:30 is a quarter of an hour away.
+            let shift = TimeInterval(timeZone.secondsFromGMT(for: date) - timeZone.secondsFromGMT(for: date.addingTimeInterval(3 * 3_600)))
+            let again = date.addingTimeInterval(shift)
+            let shown = calendar.dateComponents([.hour, .minute], from: date)
+            if shift > 0, date <= now, again > now, calendar.dateComponents([.hour, .minute], from: again) == shown { return again }
             return date
         }
         if words.count == 1 {
@@ -67,6 +76,19 @@ public enum SendTime {
             return try at(dayOffset: offset)
         }
         throw fail("\"\(first)\" is not today, tomorrow or a weekday" + suggestion(first))
+    }
+
+    /// `hour:minute` on the day that starts at `day`, as the clock on the wall reads it. A time the
+    /// clocks skip (02:30 the night they go forward) is read on the clock as it was before the
+    /// change, so it comes out as late as the skip (03:30), as mktime and cron read it; a time that
+    /// happens twice (the night they go back) is its first.
+    static func wallClock(_ hour: Int, _ minute: Int, on day: Date, calendar: Calendar) -> Date? {
+        guard let date = calendar.date(bySettingHour: hour, minute: minute, second: 0, of: day) else { return nil }
+        let shown = calendar.dateComponents([.hour, .minute], from: date)
+        guard shown.hour == hour, shown.minute == minute else {
+            return day.addingTimeInterval(TimeInterval(hour * 3_600 + minute * 60))
+        }
+        return date
     }
 
     /// Why `words` are no time, naming the first mistyped word's likely meaning when there is one.
@@ -94,11 +116,6 @@ public enum SendTime {
         "sun": 1, "mon": 2, "tue": 3, "wed": 4, "thu": 5, "fri": 6, "sat": 7,
     ]
 
-    /// "2h", "1h30m", "90s", "2 hours" (see `DurationText`); nil when any part is not a number with a known unit.
-    static func duration(_ text: String) -> TimeInterval? {
-        DurationText.seconds(text)
-    }
-
     static func clock(_ text: String) -> (Int, Int)? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[1].count == 2, (1...2).contains(parts[0].count),
@@ -111,6 +128,18 @@ public enum SendTime {
     static func isoDate(_ text: String, timeZone: TimeZone) -> Date? {
         let normalized = text.uppercased().replacingOccurrences(of: " ", with: "T")
         guard normalized.count >= 16, normalized.dropFirst(4).first == "-" else { return nil }
+        // A local time is read by the same rule as "tomorrow 09:00" (a skipped time moves by the
+        // skip, a repeated one is its first), not by the formatter's, which takes the second.
+        if let local = normalized.wholeMatch(of: /(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d))?/),
+           let year = Int(local.1), let month = Int(local.2), let day = Int(local.3), let hour = Int(local.4),
+           let minute = Int(local.5), (0..<24).contains(hour), (0..<60).contains(minute) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let seconds = local.6.flatMap { Int($0) } ?? 0
+            guard (0..<60).contains(seconds), let midnight = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+                  calendar.component(.day, from: midnight) == day else { return nil }
+            return wallClock(hour, minute, on: midnight, calendar: calendar)?.addingTimeInterval(TimeInterval(seconds))
+        }
         let formatter = ISO8601DateFormatter()
         for options: ISO8601DateFormatter.Options in [
             [.withInternetDateTime], [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate],

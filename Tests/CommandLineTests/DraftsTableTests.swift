@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Testing
 
@@ -19,6 +20,7 @@ import Testing
         let clock = DateFormatter()
         clock.locale = Locale(identifier: "en_US_POSIX")
         clock.dateFormat = "HH:mm"
+        clock.timeZone = LocalClock.zone
         let day = "\(clock.string(from: updated)) (just now)".padding(toLength: 27, withPad: " ", startingAt: 0)
 
         let list = try home.run(["drafts", "list", "--no-headers"])

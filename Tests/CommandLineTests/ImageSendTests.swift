@@ -59,6 +59,34 @@ import Testing
         return (status, launched.output)
     }
 
+    /// `missive init` then `profiles add sandbox --base-url` of a sandbox on other ports (its image
+    /// host on a random one, not the port after the forum's): the image host follows, as the
+    /// sandbox names it, and a reply's picture reaches it. No config edited by hand here.
+    @Test func aProfileMovedToAnotherSandboxSendsItsImagesThere() async throws {
+        let world = try await OutboxWorld(config: ["undo_window = 0", "retry_base = 1", "reconcile_grace = 2"])
+        let config = try String(contentsOf: world.home.appendingPathComponent("config/config.toml"), encoding: .utf8)
+        #expect(config.contains("image_api = \"\(world.imagesURL)\""), "\(config)")
+        #expect(!config.contains("127.0.0.1:8643"), "\(config)")
+
+        // Said again: nothing to change, and what is kept is named.
+        let again = try await world.run(["profiles", "add", "sandbox", "--base-url", world.baseURL])
+        #expect(again.output.hasPrefix("Updated profile sandbox: nothing changed.\nKept: base_url \(world.baseURL), engine somethingawful"),
+                "\(again.output)")
+        #expect(again.output.contains("image_api \(world.imagesURL)"), "\(again.output)")
+
+        let pictures = world.home.appendingPathComponent("pictures")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        try Self.png(width: 64, height: 48, fill: 7).write(to: pictures.appendingPathComponent("cat.png"))
+        let ids = try await world.drafts([Self.reply("moved profile's picture ![cat](cat.png)")])
+        let (status, output) = try await Self.run(world, in: pictures, ["queue", String(ids[0])])
+        #expect(status == 0, "\(output)")
+        let send = try await world.run(["send"])
+        #expect(send.status == 0, "\(send.errorOutput)")
+        #expect(try await Self.uploads(world).count == 1)
+        let url = try #require(try await Self.images(world).first?["url"] as? String)
+        #expect(try await Self.posts(world, holding: "moved profile's picture") == ["moved profile's picture [img]\(url)[/img]"])
+    }
+
     @Test func aReplysImagesGoUpOnceAndTheThreadShowsThemServedByTheSandbox() async throws {
         let (world, pictures) = try await Self.world()
         let small = Self.png(width: 320, height: 240, fill: 1), large = Self.png(width: 1000, height: 700, fill: 2)

@@ -7,6 +7,34 @@ import Testing
         return (home, ["MISSIVE_HOME": home.path])
     }
 
+    /// The sandbox's image host moves with its forum: to the port after a sandbox's forum when no
+    /// sandbox answers there to ask (nothing listens on port 9 here: the discard port), and away
+    /// altogether for a real forum, whose images a sandbox never serves. Each change is named, and
+    /// what stays too.
+    @Test func movingTheSandboxProfileSaysWhatChangedAndTheImageHostFollows() throws {
+        let (home, environment) = try home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        #expect(try runMissive(["init"], environment: environment).status == 0)
+        let moved = try runMissive(["profiles", "add", "sandbox", "--base-url", "http://127.0.0.1:9/"], environment: environment)
+        #expect(moved.status == 0, "\(moved.errorOutput)")
+        #expect(moved.output.hasPrefix("Updated profile sandbox: base_url http://127.0.0.1:8642/ -> http://127.0.0.1:9/; "
+            + "image_api http://127.0.0.1:8643/ -> http://127.0.0.1:10/ (the port after the forum's, a sandbox's default: "
+            + "no sandbox answered to ask).\nKept: engine somethingawful, username Missive Tester, "), "\(moved.output)")
+        var config = try String(contentsOf: home.appendingPathComponent("config/config.toml"), encoding: .utf8)
+        #expect(config.contains("image_api = \"http://127.0.0.1:10/\""), "\(config)")
+
+        let real = try runMissive(["profiles", "add", "sandbox", "--base-url", "https://forums.example/"], environment: environment)
+        #expect(real.output.contains("image_api http://127.0.0.1:10/ -> (none) (a sandbox's image host does not serve another forum"),
+                "\(real.output)")
+        #expect(real.output.contains("image_client_id missive-sandbox -> (none)"), "\(real.output)")
+        config = try String(contentsOf: home.appendingPathComponent("config/config.toml"), encoding: .utf8)
+        #expect(!config.contains("image_api") && !config.contains("image_client_id"), "\(config)")
+
+        // An image host the user named is theirs: it stays where the forum goes.
+        let own = try runMissive(["profiles", "add", "mine", "--base-url", "http://127.0.0.1:9/"], environment: environment)
+        #expect(own.output == "Added profile mine.\n", "nothing answers on port 9, so no image host is guessed: \(own.output)")
+    }
+
     @Test func addListUseAndRemove() throws {
         let (home, environment) = try home()
         defer { try? FileManager.default.removeItem(at: home) }

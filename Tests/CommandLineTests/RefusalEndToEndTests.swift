@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Testing
 
@@ -210,7 +211,8 @@ import Testing
         // The end as the reader's clock shows it, with its date.
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = .current
+        // The zone missive shows times in, as the C library reads the TZ the tests hand on.
+        formatter.timeZone = LocalClock.zone
         formatter.dateFormat = "MMMM d, yyyy h:mm a"
         let end = formatter.string(from: due.addingTimeInterval(-2))
         #expect(send.errorOutput.contains("on probation until \(end)"), "\(end) in: \(send.errorOutput)")

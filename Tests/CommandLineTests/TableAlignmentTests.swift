@@ -141,8 +141,9 @@ import Testing
         let rows = items.map { item -> [String] in
             let id = String(describing: item["id"] ?? "")
             let line = shown.first { $0.hasPrefix(id + " ") } ?? ""
-            // WHEN is "14:01 (in 2 h)": its words are taken from the line, its place checked.
-            let when = line.firstMatch(of: /\d\d:\d\d \(in 2 h\)/).map { String($0.output) } ?? "?"
+            // WHEN is "14:01 (in 2 h)", or "Nov 29 01:43 (in 2 h)" after 22:00: its words are taken
+            // from the line, its place checked.
+            let when = line.firstMatch(of: /([A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d \(in 2 h\)/).map { String($0.output.0) } ?? "?"
             return [id, item["state"] as? String ?? "", when, "d\(String(describing: item["draft"] ?? ""))",
                     item["target"] as? String ?? "", "[0 attempts]"]
         }
@@ -237,7 +238,8 @@ import Testing
             let rows = zip(messages, plain).map { message, line -> [String] in
                 let flag = { (key: String, letter: String) in (message[key] as? Bool) == true ? letter : "-" }
                 // DATE in Missive's clock ("08:41 (3 min ago)"), taken from the piped line.
-                let date = line.firstMatch(of: /\d\d:\d\d \([^)]*\)/).map { String($0.output) } ?? "?"
+                // The sandbox's PMs are dated minutes ago: yesterday's, with the date, just after midnight.
+                let date = line.firstMatch(of: /([A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d \([^)]*\)/).map { String($0.output.0) } ?? "?"
                 return [String(describing: message["id"] ?? ""), flag("unread", "N") + flag("replied", "R") + flag("forwarded", "F"),
                         date, message["correspondent"] as? String ?? "", message["subject"] as? String ?? ""]
             }

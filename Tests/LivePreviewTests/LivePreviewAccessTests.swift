@@ -103,7 +103,7 @@ import Testing
         let fixture = try await PreviewFixture()
         defer { Task { await fixture.finish() } }
         let error = await #expect(throws: LivePreviewError.self) {
-            _ = try await LivePreviewServer.start(port: fixture.port, watching: .file(fixture.file)) { "" }
+            _ = try await LivePreviewServer.start(program: LiveProgram.url, port: fixture.port, watching: .file(fixture.file)) { "" }
         }
         #expect(error == .portInUse(fixture.port))
         #expect(error?.status == .tempFailure)

@@ -111,7 +111,13 @@ extension Home {
 
     var configFile: ConfigFile { ConfigFile(paths: paths, config: config, console: TerminalConsole()) }
 
-    func addProfile() -> AddProfile { AddProfile(configFile) }
+    func addProfile() -> AddProfile {
+        AddProfile(configFile) { base in
+            // The port a loopback forum listens on; a sandbox there names its image host.
+            guard let port = URL(string: base)?.port, let forumPort = UInt16(exactly: port) else { return nil }
+            return SandboxProbe.statusNow(port: forumPort, timeout: 2)?.imagesURL
+        }
+    }
 
     func removeProfile() -> RemoveProfile { RemoveProfile(configFile) }
 

@@ -24,7 +24,7 @@ struct SandboxCommand: ParsableCommand {
     }
 
     func run() throws {
-        let program = Self.sandboxExecutable()
+        let program = SiblingProgram.url("missive-sandbox").path
         guard FileManager.default.isExecutableFile(atPath: program) else { throw NotInstalled(path: program) }
         let argv = [program] + options.arguments
         let cArguments = argv.map { strdup($0) } + [nil]
@@ -36,14 +36,5 @@ struct SandboxCommand: ParsableCommand {
         execv(program, cArguments)
         // execv returns only when it failed.
         throw NotInstalled(path: program)
-    }
-
-    /// `missive-sandbox` in the directory of the running `missive` (symlinks resolved).
-    static func sandboxExecutable() -> String {
-        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let executable = own.path == "/proc/self/exe"
-            ? (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
-            : own
-        return executable.deletingLastPathComponent().appendingPathComponent("missive-sandbox").path
     }
 }

@@ -65,10 +65,14 @@ func runMissive(
     return CommandResult(status: process.terminationStatus, stdout: out, stderr: err)
 }
 
-/// PATH and HOME from this process, plus `extra`: all a child program of a test sees.
+/// PATH and HOME from this process, plus `extra`: all a child program of a test sees. And TZ, when
+/// this process has one, so that a child shows local times in the zone the test computes them in:
+/// `scripts/test-at-hour.sh 23:40` runs the suite with the local clock reading 23:40 this way. A
+/// test whose output depends on the hour or the zone sets `TZ` in `extra` itself.
 func childEnvironment(_ extra: [String: String]) -> [String: String] {
     var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
                        "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/tmp"]
+    if let zone = ProcessInfo.processInfo.environment["TZ"] { environment["TZ"] = zone }
     environment.merge(extra) { _, new in new }
     return environment
 }

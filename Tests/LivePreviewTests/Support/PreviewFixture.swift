@@ -13,7 +13,7 @@ struct PreviewFixture {
         file = directory.appendingPathComponent("post.md")
         try text.write(to: file, atomically: false, encoding: .utf8)
         let file = file
-        server = try await LivePreviewServer.start(watching: .file(file)) {
+        server = try await LivePreviewServer.start(program: LiveProgram.url, watching: .file(file)) {
             let text = (try? String(contentsOf: file, encoding: .utf8)) ?? "(missing)"
             return "<!DOCTYPE html>\n<html><head><title>t</title><style>p{}</style></head><body><p>\(text)</p></body></html>\n"
         }
@@ -43,5 +43,18 @@ struct PreviewFixture {
     func finish() async {
         await server.stop()
         try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// The built `missive-live`, the server `LivePreviewServer` starts (`make test` builds every
+/// product before the tests run; `MISSIVE_BIN_DIR` names another build, as for the command-line tests).
+enum LiveProgram {
+    static var url: URL {
+        if let directory = ProcessInfo.processInfo.environment["MISSIVE_BIN_DIR"], !directory.isEmpty {
+            return URL(fileURLWithPath: directory).appendingPathComponent("missive-live")
+        }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/missive-live")
     }
 }

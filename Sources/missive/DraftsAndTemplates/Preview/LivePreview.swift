@@ -20,7 +20,9 @@ struct LivePreviewPage: Sendable {
     /// Listens and watches; the server calls `render` now and after each change.
     func start(port: UInt16) async throws -> LivePreviewServer {
         let page = self
-        return try await LivePreviewServer.start(port: port, watching: watchTarget()) { page.render() }
+        return try await LivePreviewServer.start(program: SiblingProgram.url("missive-live"), port: port, watching: watchTarget()) {
+            page.render()
+        }
     }
 
     /// The page, or (after a save with broken front matter, say) a page that says what is wrong:

@@ -17,6 +17,11 @@ public enum SandboxProbe {
         }
     }
 
+    /// The same, waiting on this thread: for a command's own main thread, never the cooperative pool.
+    public static func statusNow(port: UInt16, timeout: TimeInterval = 5) -> SandboxStatus? {
+        fetch(port: port, timeout: timeout).flatMap { try? SandboxStatus.decode($0) }
+    }
+
     /// The body of the answer, when it is a 200.
     private static func fetch(port: UInt16, timeout: TimeInterval) -> Data? {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
