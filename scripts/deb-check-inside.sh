@@ -92,6 +92,36 @@ grep -q 'sent: post [0-9]' <<<"$out" || fail "the reply was not sent"
 stop_sandbox
 trap - EXIT
 
+phase "missive preview --live (its server, missive-live, from /usr/lib/missive)"
+run missive preview /tmp/reply.md --live --port 0 >/tmp/live.out 2>/tmp/live.err &
+live=$!
+address=""
+for _ in $(seq 100); do
+  address=$(head -1 /tmp/live.out)
+  [ -n "$address" ] && break
+  kill -0 "$live" 2>/dev/null || { cat /tmp/live.err >&2; fail "preview --live stopped"; }
+  sleep 0.1
+done
+[ -n "$address" ] || { cat /tmp/live.err >&2; fail "preview --live printed no address"; }
+echo "$address"
+hostport=${address#http://}; hostport=${hostport%%/*}; query=${address#*\?}
+# No curl in a minimal root: bash's own /dev/tcp asks for the page.
+exec 3<>"/dev/tcp/127.0.0.1/${hostport#*:}"
+printf 'GET /page?%s HTTP/1.0\r\nHost: %s\r\n\r\n' "$query" "$hostport" >&3
+page=$(cat <&3)
+exec 3<&-
+grep -q '^HTTP/1.1 200' <<<"$page" || fail "the live preview did not answer 200: $(head -1 <<<"$page")"
+grep -q 'Debian package' <<<"$page" || fail "the live preview's page does not hold the post"
+kill -TERM "$live"; wait "$live" || true
+# The server ends with missive (its input closes): no missive-live is left.
+for _ in $(seq 30); do
+  left=$(grep -lx missive-live /proc/[0-9]*/comm 2>/dev/null || true)
+  [ -z "$left" ] && break
+  sleep 0.1
+done
+[ -z "$left" ] || fail "missive-live outlived missive: $left"
+echo "served the post, and stopped with missive"
+
 phase "man missive"
 out=$(MANWIDTH=80 run man -P cat missive)
 head -12 <<<"$out"

@@ -24,11 +24,12 @@ public enum LocalClock {
         return "\(month) \(day.tm_mday)\(year) \(clock)"
     }
 
-    /// "just now", "in 5 min", "3 h ago", "yesterday", "tomorrow", "in 4 days".
+    /// "just now", "in 40 s", "in 5 min", "3 h ago", "yesterday", "tomorrow", "in 4 days".
     public static func relative(_ date: Date, now: Date, zone: TimeZone? = nil) -> String {
         let delta = date.timeIntervalSince(now)
         let distance = abs(delta)
-        if distance < 60 { return "just now" }
+        // A minute ahead is a wait worth counting in seconds; a minute back is simply past.
+        if distance.rounded() < 60 { return delta >= 0.5 ? "in \(Int(delta.rounded())) s" : "just now" }
         let amount: String
         if distance < 86_400 {
             // Rounded, not cut: an item due in 1 h 59 min is "in 2 h".

@@ -19,20 +19,21 @@ public enum BufferOwner: Equatable, Sendable {
         }
     }
 
-    /// What stays as it was when a buffer is set aside (`:cq`, a NUL byte), said after its path.
-    var afterSetAside: String {
+    /// What stays as it was when a buffer is set aside (`:cq`, a NUL byte), said after its path,
+    /// and the way back to the text.
+    func afterSetAside(_ file: String) -> String {
         switch self {
-        case let .draft(id): "; draft \(id) keeps its last saved revision"
-        case .new: "; no draft was made"
+        case let .draft(id): "; draft \(id) keeps its last saved revision; `missive drafts edit \(id)` and paste it in to keep it"
+        case .new: "; no draft was made; `missive drafts import \(file)` makes it one"
         case .template: "; the template is unchanged"
         }
     }
 
     /// How to bring a set-aside buffer's text back once it is fixed.
-    var readBack: String {
+    func readBack(_ file: String) -> String {
         switch self {
         case let .draft(id): "`missive drafts edit \(id)` and paste it in"
-        case .new, .template: "`missive drafts import FILE`"
+        case .new, .template: "`missive drafts import \(file)`"
         }
     }
 
@@ -191,6 +192,18 @@ public struct BufferDirectory: Sendable {
     public var mayHoldLeftovers: Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         return names.contains { $0.hasSuffix(".md") && BufferDirectory.owner(of: String($0.dropLast(3))) != nil }
+    }
+
+    /// Texts set aside (`:cq`, a buffer that could not be stored), oldest first: recovery leaves
+    /// them alone, so they stay until the user brings them back or removes them.
+    public func kept() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { $0.hasPrefix("kept-") && $0.hasSuffix(".md") }.map { url.appendingPathComponent($0) }
+            .sorted { Self.modified($0) < Self.modified($1) }
+    }
+
+    private static func modified(_ file: URL) -> Date {
+        ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date) ?? .distantPast
     }
 
     /// Buffers no live session holds, oldest first, each locked for the caller.

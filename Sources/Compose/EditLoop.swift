@@ -73,7 +73,7 @@ struct EditLoop {
             case let .notUTF8(error), let .unstorable(error):
                 // A NUL byte or a huge buffer cannot be stored: the text stays, set aside, named.
                 let kept = file.setAside()
-                throw ComposeError.setAside(file: kept.path, reason: error.description, readBack: file.owner.readBack)
+                throw ComposeError.setAside(file: kept.path, reason: error.description, readBack: file.owner.readBack(kept.path))
             }
             // Line numbers are reported against the text without any old notice, then shifted
             // by the new notice's length so they point at the lines as the editor shows them.
@@ -135,6 +135,6 @@ struct EditLoop {
             return .editorExited(status: status, file: nil, after: exists ? "the text was not changed; \(file.owner.keptWhenRemoved)" : file.owner.keptWhenRemoved)
         }
         let kept = file.setAside()
-        return .editorExited(status: status, file: kept.path, after: file.owner.afterSetAside)
+        return .editorExited(status: status, file: kept.path, after: file.owner.afterSetAside(kept.path))
     }
 }

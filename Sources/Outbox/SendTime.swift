@@ -7,8 +7,8 @@ public struct SendTimeError: MissiveError, Equatable {
     public var status: ExitStatus { .usage }
     public var description: String {
         // A suggestion ends in its own question mark; anything else gets a full stop.
-        "cannot read the time \"\(input)\": \(problem)\(problem.hasSuffix("?") ? "" : ".") Try now, +2h, +1h30m, 17:30, "
-            + "tomorrow 09:00, friday 18:00 or 2026-12-01T09:00 (local time unless it names a zone)"
+        "cannot read the time \"\(input)\": \(problem)\(problem.hasSuffix("?") ? "" : ".") Try now, +2h, +1h30m, 17:30, 9am, "
+            + "tomorrow 09:00, friday 6pm, noon or 2026-12-01T09:00 (local time unless it names a zone)"
     }
 }
 
@@ -18,7 +18,9 @@ public enum SendTime {
     public static func parse(_ input: String, now: Date, timeZone: TimeZone = LocalClock.zone) throws(SendTimeError) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
+        // "9 am" is one word, as "9am" is.
         let text = input.trimmingCharacters(in: .whitespaces).lowercased()
+            .replacingOccurrences(of: #"(\d) ([ap]m)\b"#, with: "$1$2", options: .regularExpression)
         func fail(_ problem: String) -> SendTimeError { SendTimeError(input: input, problem: problem) }
 
         if text == "now" { return now }
@@ -107,7 +109,7 @@ public enum SendTime {
     }
 
     /// Every word a time may be made of, the ones a suggestion may name.
-    static let knownWords = ["now"] + dayWords.keys.sorted() + weekdays.keys.sorted()
+    static let knownWords = ["now", "noon", "midnight"] + dayWords.keys.sorted() + weekdays.keys.sorted()
 
     /// Days named by their distance from today; yesterday only so that it is refused as past.
     static let dayWords = ["yesterday": -1, "today": 0, "tomorrow": 1]
@@ -116,7 +118,27 @@ public enum SendTime {
         "sun": 1, "mon": 2, "tue": 3, "wed": 4, "thu": 5, "fri": 6, "sat": 7,
     ]
 
+    /// "17:30", and the way people say it: "9am", "9:30pm", "12pm" (noon), "12am" (midnight),
+    /// "noon", "midnight".
     static func clock(_ text: String) -> (Int, Int)? {
+        switch text {
+        case "noon": return (12, 0)
+        case "midnight": return (0, 0)
+        default: break
+        }
+        if text.hasSuffix("am") || text.hasSuffix("pm") {
+            let afternoon = text.hasSuffix("pm")
+            let digits = text.dropLast(2)
+            let parts = digits.split(separator: ":", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), (1...2).contains(parts[0].count), let hour = Int(parts[0]), (1...12).contains(hour)
+            else { return nil }
+            var minute = 0
+            if parts.count == 2 {
+                guard parts[1].count == 2, let given = Int(parts[1]), (0..<60).contains(given) else { return nil }
+                minute = given
+            }
+            return (hour % 12 + (afternoon ? 12 : 0), minute)
+        }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[1].count == 2, (1...2).contains(parts[0].count),
               let hour = Int(parts[0]), let minute = Int(parts[1]),

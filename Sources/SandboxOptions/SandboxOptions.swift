@@ -37,6 +37,11 @@ public struct SandboxOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The theme the pages wear (default \"default\"; see THEMES).", valueName: "name"))
     public var theme: String?
 
+    /// Off by default: `missive sandbox &` shares its terminal with the editor, and a line per
+    /// request would be written over vim.
+    @Flag(help: "Log every request on standard error (method, page, status).")
+    public var verbose = false
+
     public init() {}
 
     /// The forum's own flood interval, which the sandbox keeps unless told otherwise.
@@ -81,6 +86,7 @@ public struct SandboxOptions: ParsableArguments {
         if let faults { arguments += ["--faults", faults] }
         if let seed { arguments += ["--seed", String(seed)] }
         if let theme { arguments += ["--theme", theme] }
+        if verbose { arguments.append("--verbose") }
         return arguments
     }
 }

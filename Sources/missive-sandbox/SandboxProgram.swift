@@ -27,12 +27,18 @@ struct SandboxProgram: AsyncParsableCommand {
         let plan = try options.faults.map(FaultPlan.parse) ?? FaultPlan()
         let port = options.forumPort
         let theme = options.theme ?? ThemeFactory.rootTheme
+        let log: (@Sendable (String) -> Void)?
+        if options.verbose {
+            log = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
+        } else {
+            log = nil
+        }
         let server: SandboxServer
         do {
             let configuration = SandboxConfiguration(
                 port: port, imagesPort: options.imagesPort ?? SandboxImageAPI.defaultPort(forForumPort: port),
                 dataDirectory: options.dataDirectory, floodInterval: options.floodInterval, faults: plan, seed: options.diceSeed,
-                log: { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) },
+                log: log,
                 themes: try SandboxThemes.bundled(defaultName: theme))
             server = try await SandboxServer.start(configuration)
         } catch let error as MissiveError {
@@ -53,6 +59,7 @@ struct SandboxProgram: AsyncParsableCommand {
             print("Image host (Imgur API v3) at \(server.imagesURL.absoluteString)")
             print("Pages wear the \(theme) theme; add ?theme=NAME to an address for another.")
             print("Log in as \(Seed.Account.tester.username) (every password is \"\(Seed.Account.password)\"). Stop with Ctrl-C.")
+            if !options.verbose { print("Requests are not logged; --verbose logs each on standard error.") }
         }
         fflush(nil)
         let signal = await Self.waitForTermination()

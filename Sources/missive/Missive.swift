@@ -8,6 +8,13 @@ struct Missive: AsyncParsableCommand {
         commandName: "missive",
         abstract: "Write forum posts and private messages in your own editor, in Markdown.",
         discussion: """
+            Quick start, on the practice forum (every password there is "sandbox"):
+              missive init              # config and store; the default profile is the sandbox
+              missive sandbox &         # the practice forum on 127.0.0.1 (quiet; --verbose logs)
+              missive login             # then: missive reply 3500001 (your $EDITOR opens)
+              missive queue 1           # the draft the reply made; missive preview 1 shows it
+              missive send              # sends what is due; missive undo takes it back
+
             Drafts, revisions and templates live in a local SQLite store; Markdown is converted to \
             each forum's BBCode; a queued sender retries, waits out flood control, never posts \
             twice, and can undo. `missive help json` says how --json output is shaped.
@@ -29,7 +36,7 @@ struct Missive: AsyncParsableCommand {
                 InboxCommand.self, SmiliesCommand.self, IconsCommand.self,
             ]),
             CommandGroup(name: "Markup", subcommands: [ConvertCommand.self, RenderCommand.self, ThemesCommand.self]),
-            CommandGroup(name: "Set-up", subcommands: [InitCommand.self, DoctorCommand.self, SandboxCommand.self]),
+            CommandGroup(name: "Set-up", subcommands: [InitCommand.self, DoctorCommand.self, SandboxCommand.self, CompletionCommand.self]),
         ]
     )
 

@@ -22,7 +22,19 @@ import Testing
         let file = try #require(kept.first)
         #expect(file.lastPathComponent.hasPrefix("kept-new-"))
         #expect(result.errorOutput.contains("missive: editor exited with status 1: nothing saved (your text is in \(file.path); "
-            + "no draft was made)"), "\(result.errorOutput)")
+            + "no draft was made; `missive drafts import \(file.path)` makes it one)"), "\(result.errorOutput)")
+        // doctor lists it, with the same way back.
+        let doctor = try home.run(["doctor"])
+        #expect(doctor.output.contains("kept:      \(file.path): a text set aside, never a draft; `missive drafts import \(file.path)` makes it one"),
+                "\(doctor.output)")
+        let doctorJSON = try #require(try JSONSerialization.jsonObject(with: try home.run(["doctor", "--json"]).stdout) as? [String: Any])
+        #expect(doctorJSON["kept_buffers"] as? [String] == [file.path], "\(doctorJSON)")
+        // The way back named is a way back: the text becomes a draft (after this test's own check below).
+        defer {
+            let imported = try? home.run(["drafts", "import", file.path])
+            #expect(imported?.status == 0, "\(imported?.errorOutput ?? "")")
+            #expect((try? home.drafts())?.count == 1)
+        }
         #expect(try String(contentsOf: file, encoding: .utf8).contains("\ntyped, then :cq\n"))
 
         // The next command leaves it alone: no draft appears, the file stays where the message said.
@@ -40,7 +52,8 @@ import Testing
         #expect(result.status == 1, "\(result.errorOutput)")
         #expect(result.output.isEmpty)
         #expect(result.errorOutput.contains("editor exited with status 1: nothing saved (your text is in "), "\(result.errorOutput)")
-        #expect(result.errorOutput.contains("; draft 1 keeps its last saved revision)"))
+        #expect(result.errorOutput.contains("; draft 1 keeps its last saved revision; `missive drafts edit 1` and paste it in to keep it)"),
+                "\(result.errorOutput)")
         #expect(Self.buffers(home).count == 1)
 
         // The edit made no revision, and no later command makes one from the set-aside text.

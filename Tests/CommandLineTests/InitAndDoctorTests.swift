@@ -20,6 +20,10 @@ import Testing
             #expect(mode(home.root.appendingPathComponent(directory).path) == 0o700)
         }
         #expect(try home.run(["templates", "list"]).output.contains("thanks"))
+        // It ends with what to do next, the last line a newcomer reads.
+        #expect(first.errorOutput.hasSuffix("missive: next: start the practice forum in another terminal with `missive sandbox`, "
+            + "then `missive login` (every password there is \"sandbox\") and `missive reply 3500001`; `missive --help` has the rest\n"),
+                "\(first.errorOutput)")
 
         try "editor = \"nano\"\n".write(toFile: config, atomically: true, encoding: .utf8)
         let second = try home.run(["init"])

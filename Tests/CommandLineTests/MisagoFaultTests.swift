@@ -154,7 +154,7 @@ extension MisagoEndToEndTests {
             #expect(try Self.posts(holding: token, in: thread, on: base) == 1)
             let show = try runMissive(["queue", "show", "2", "--json"], environment: environment)
             let item = try #require(try JSONSerialization.jsonObject(with: show.stdout) as? [String: Any])
-            #expect(item["state"] as? String == "sent" && item["post_id"] is String, "\(item)")
+            #expect(item["state"] as? String == "sent" && item["post_id"] is Int, "\(item)")
         }
 
         @Test func aClosedThreadTakesOneRequestAndFailsTheItem() throws {

@@ -35,6 +35,46 @@ import Testing
         await #expect(throws: (any Error).self) { _ = try await LivePreviewProcess.get(address) }
     }
 
+    /// The server is `missive-live`, a child of missive: when missive dies without a word
+    /// (SIGKILL: no handler runs), its input closes and the server ends too; nothing is left
+    /// listening on the port.
+    @Test func theServerDoesNotOutliveAMissiveKilledWithSIGKILL() async throws {
+        let home = try makeTemporaryDirectory("missive-live")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let post = home.appendingPathComponent("post.md")
+        try "killed **mid-preview**\n".write(to: post, atomically: false, encoding: .utf8)
+        let live = try LivePreviewProcess(["preview", post.path, "--live", "--port", "0"], environment: ["MISSIVE_HOME": home.path],
+                                          directory: home)
+        let address = try #require(await live.address(), "\(live.errorOutput)")
+        #expect(try await LivePreviewProcess.get(address).body.contains("<b>mid-preview</b>"))
+        let servers = Self.liveServers(childOf: live.process.processIdentifier)
+        #expect(servers.count == 1, "one missive-live, missive's child: \(servers)")
+        live.signal(SIGKILL)
+        _ = await live.exitStatus(within: 10)
+        #expect(await eventually(within: 10) { servers.allSatisfy(Self.ended) }, "missive-live \(servers) outlived missive")
+        await #expect(throws: (any Error).self) { _ = try await LivePreviewProcess.get(address) }
+    }
+
+    /// Gone, or a zombie its new parent has not reaped yet (it runs no more either way).
+    static func ended(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+            return true
+        }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+    }
+
+    /// The pids of `missive-live` processes whose parent is `parent` (from /proc).
+    static func liveServers(childOf parent: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let name = stat[stat.index(after: stat.firstIndex(of: "(") ?? stat.startIndex)..<close]
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return name == "missive-live" && fields.count > 1 && Int32(fields[1]) == parent
+        }
+    }
+
     /// A draft id is followed through the store: a save by `drafts edit` redraws the page.
     @Test func aDraftIsRedrawnWhenItIsSavedInTheStore() async throws {
         let home = try makeTemporaryDirectory("missive-live")

@@ -13,6 +13,20 @@ import Testing
         return (home, queued.output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// A state filter that matches nothing says so, and what the outbox does hold; only an
+    /// outbox with nothing in it is "empty".
+    @Test func aFilterThatMatchesNothingIsNotAnEmptyOutbox() throws {
+        let (home, _) = try Self.queuedItem()
+        defer { home.remove() }
+        let failed = try home.run(["queue", "list", "--state", "failed", "--state", "held"])
+        #expect(failed.status == 0 && failed.output.isEmpty, "\(failed)")
+        #expect(failed.errorOutput == "missive: no item is failed or held; the outbox holds 1 item in other states: "
+                    + "`missive queue list` shows them\n", "\(failed.errorOutput)")
+        let empty = try MissiveHome()
+        defer { empty.remove() }
+        #expect(try empty.run(["queue", "list", "--state", "failed"]).errorOutput.contains("the outbox is empty"))
+    }
+
     /// Naming an item twice is a typo, not a request to change it twice (the second change
     /// used to meet the first one's result and refuse the lot with a misleading reason).
     @Test(arguments: ["cancel", "hold", "reschedule", "release", "retry"])

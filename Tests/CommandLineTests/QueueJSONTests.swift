@@ -4,6 +4,20 @@ import Testing
 /// `--json` of the queue for scripts: every key is there in every item, null when it has no value,
 /// so that a script can read `item["due"]` of a held item without a KeyError.
 @Suite struct QueueJSONTests {
+    /// A sent item's post id is a number, as every other id in --json is.
+    @Test func aSentItemsPostIDIsANumber() async throws {
+        let world = try await OutboxWorld()
+        let ids = try await world.drafts([OutboxWorld.reply("post id as a number")])
+        #expect(try await world.run(["queue", String(ids[0])]).status == 0)
+        let send = try await world.run(["send"])
+        #expect(send.status == 0, "\(send.errorOutput)")
+        let listed = try await world.items()
+        let post = try #require(listed[1]?["post_id"] as? Int, "\(listed)")
+        let shown = try #require(try JSONSerialization.jsonObject(with: try await world.run(["queue", "show", "1", "--json"]).stdout) as? [String: Any])
+        #expect(shown["post_id"] as? Int == post && post > 0, "\(shown)")
+        #expect((shown["url"] as? String)?.hasSuffix("postid=\(post)") == true, "\(shown)")
+    }
+
     @Test func listAndShowGiveEveryKeyEvenWhenItHasNoValue() throws {
         let (home, item) = try QueueBadInputTests.queuedItem()
         defer { home.remove() }

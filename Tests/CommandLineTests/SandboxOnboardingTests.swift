@@ -97,6 +97,30 @@ import Testing
         }
     }
 
+    /// `missive sandbox &` shares the terminal with the editor: no line per request unless asked
+    /// for with --verbose. The start lines stay, and say how to have the log.
+    @Test(arguments: [false, true])
+    func requestsAreLoggedOnlyWithVerbose(verbose: Bool) throws {
+        let work = try makeTemporaryDirectory("sandbox-quiet")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let missive = BuiltBinary.url("missive").path
+        let script = """
+            '\(missive)' sandbox --port 0 --images-port 0 --temp \(verbose ? "--verbose" : "") >'\(work.path)/out' 2>'\(work.path)/err' &
+            pid=$!
+            for _ in $(seq 200); do grep -q '^Sandbox forum at' '\(work.path)/out' && break; sleep 0.05; done
+            base=$(sed -n 's/^Sandbox forum at \\(http[^ ]*\\).*/\\1/p' '\(work.path)/out')
+            curl -s -o /dev/null "${base}forumdisplay.php?forumid=1"
+            kill -INT $pid; wait $pid
+            """
+        let run = try runProgram(["bash", "-c", script], environment: childEnvironment(["MISSIVE_HOME": work.path]))
+        #expect(run.status == 0, "\(run.output)")
+        let out = try String(contentsOf: work.appendingPathComponent("out"), encoding: .utf8)
+        let err = try String(contentsOf: work.appendingPathComponent("err"), encoding: .utf8)
+        #expect(out.contains("Stop with Ctrl-C."), "\(out)")
+        #expect(err.contains("GET /forumdisplay") == verbose, "\(err)")
+        #expect(out.contains("--verbose logs each on standard error") == !verbose, "\(out)")
+    }
+
     @Test func ctrlCSaysTheSandboxStoppedAndWhereItsDataIs() throws {
         let data = try makeTemporaryDirectory("sandbox-ctrl-c")
         defer { try? FileManager.default.removeItem(at: data) }

@@ -36,6 +36,17 @@ import Testing
         #expect(LocalClock.relative(now.addingTimeInterval(-24 * 3_600), now: now, zone: early) == "yesterday")
     }
 
+    /// A send a minute off is counted in seconds (not "just now", which reads as past); what is
+    /// past by less than a minute is "just now".
+    @Test func shortWaitsAreSeconds() {
+        let now = Self.utc("2026-11-29T12:00:00")
+        #expect(LocalClock.relative(now.addingTimeInterval(45), now: now, zone: .gmt) == "in 45 s")
+        #expect(LocalClock.withRelative(now.addingTimeInterval(59.6), now: now, zone: .gmt) == "12:00 (in 1 min)")
+        #expect(LocalClock.relative(now.addingTimeInterval(60), now: now, zone: .gmt) == "in 1 min")
+        #expect(LocalClock.relative(now.addingTimeInterval(0.4), now: now, zone: .gmt) == "just now")
+        #expect(LocalClock.relative(now.addingTimeInterval(-45), now: now, zone: .gmt) == "just now")
+    }
+
     @Test func theYearsEndShowsTheYear() {
         let now = Self.utc("2026-12-31T23:30:00")
         #expect(LocalClock.withRelative(now.addingTimeInterval(3_600), now: now, zone: .gmt) == "Jan 1 2027 00:30 (in 1 h)")

@@ -28,6 +28,11 @@ import Testing
         ("sun 11:00", "2026-11-22 Sun 11:00"),
         ("2026-12-01T09:00", "2026-12-01 Tue 09:00"), ("2026-12-01 09:00:30", "2026-12-01 Tue 09:00"),
         ("2026-12-01T08:00:00Z", "2026-12-01 Tue 09:00"),
+        // As people say it.
+        ("tomorrow 9am", "2026-11-23 Mon 09:00"), ("tomorrow 9 AM", "2026-11-23 Mon 09:00"), ("9:30pm", "2026-11-22 Sun 21:30"),
+        ("friday 6pm", "2026-11-27 Fri 18:00"), ("noon", "2026-11-22 Sun 12:00"), ("tomorrow noon", "2026-11-23 Mon 12:00"),
+        ("12am", "2026-11-23 Mon 00:00"), ("12pm", "2026-11-22 Sun 12:00"), ("midnight", "2026-11-23 Mon 00:00"),
+        ("10am", "2026-11-23 Mon 10:00"),
     ])
     func readsTheTimesPeopleType(input: String, expected: String) {
         #expect(local(input) == expected)
@@ -37,7 +42,7 @@ import Testing
         ("", "not a time"), ("+", "relative time"), ("+2x", "relative time"), ("+h", "relative time"),
         ("tomorrow", "needs a time"), ("friday", "needs a time"), ("25:00", "not a time"),
         ("9:0", "not a time"), ("someday 09:00", "not today, tomorrow or a weekday"),
-        ("today 08:00", "in the past"), ("2020-01-01T09:00", "in the past"), ("tomorrow 09:00 extra", "not a time"),
+        ("today 08:00", "in the past"), ("13pm", "not a time"), ("0am", "not a time"), ("9:5pm", "not a time"), ("nooon", "did you mean \"noon\"?"), ("2020-01-01T09:00", "in the past"), ("tomorrow 09:00 extra", "not a time"),
     ])
     func badTimesSayWhatIsWrong(input: String, problem: String) {
         do {

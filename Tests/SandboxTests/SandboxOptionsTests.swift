@@ -20,7 +20,7 @@ import Testing
 
     @Test func theArgumentsHandedOnAreThoseGiven() throws {
         let given = ["--port", "0", "--images-port", "9001", "--json", "--data", "/tmp/forum", "--flood", "0",
-                     "--faults", "drop=0.1", "--seed", "7", "--theme", "dark"]
+                     "--faults", "drop=0.1", "--seed", "7", "--theme", "dark", "--verbose"]
         #expect(try SandboxOptions.parse(given).arguments == given)
         #expect(try SandboxOptions.parse([]).arguments.isEmpty)
     }

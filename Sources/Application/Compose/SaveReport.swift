@@ -11,7 +11,8 @@ public struct SaveReport: Sendable {
 
     public func created(_ draft: Draft) {
         console.print(String(draft.id))
-        console.note("created draft \(draft.id): \(draft.content.kind.rawValue), \(draft.content.target.describe(draft.content.kind))")
+        console.note("created draft \(draft.id): \(draft.content.kind.rawValue), \(draft.content.target.describe(draft.content.kind)); "
+            + "`missive preview \(draft.id)` shows it, `missive queue \(draft.id)` sends it")
     }
 
     public func save(_ result: SaveResult) {

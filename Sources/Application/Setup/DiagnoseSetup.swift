@@ -43,6 +43,8 @@ public struct DiagnoseSetup<Service: SenderServiceProbe>: Sendable {
         /// Nil on a dumb terminal with no editor set.
         public var editor: EditorCommand?
         public var leftoverBuffers: Int
+        /// Texts set aside by an editor that exited non-zero or a buffer that could not be stored.
+        public var keptBuffers: [String]
         public var service: Service.State
     }
 
@@ -53,7 +55,7 @@ public struct DiagnoseSetup<Service: SenderServiceProbe>: Sendable {
             store: report, mostOverdue: overdue, configFile: configFile,
             configExists: FileManager.default.fileExists(atPath: configFile), storeMode: Self.mode(of: report.path),
             buffers: buffers.url.path, editor: try? EditorCommand.resolve(environment: environment, configured: configuredEditor),
-            leftoverBuffers: buffers.leftovers().count, service: service.read())
+            leftoverBuffers: buffers.leftovers().count, keptBuffers: buffers.kept().map(\.path), service: service.read())
     }
 
     private static func mode(of path: String) -> String {

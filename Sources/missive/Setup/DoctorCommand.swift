@@ -25,7 +25,7 @@ struct DoctorCommand: AsyncParsableCommand {
                 journal: report.journalMode, drafts: ["open": report.openDrafts, "sent": report.sentDrafts, "deleted": report.deletedDrafts],
                 revisions: report.revisions, templates: report.templates, history: report.historyEntries, outbox: report.outbox,
                 editor: editor?.value, editorSource: editor.map { "\($0.source)" }, leftoverBuffers: found.leftoverBuffers,
-                problems: report.problems, healthy: report.healthy, service: service.json,
+                keptBuffers: found.keptBuffers, problems: report.problems, healthy: report.healthy, service: service.json,
                 mostOverdue: overdue.map { OverdueJSON($0, now: now) }))
             if !report.healthy { throw CommandError(.dataError, "the store needs attention") }
             return
@@ -48,6 +48,9 @@ struct DoctorCommand: AsyncParsableCommand {
         }
         if found.leftoverBuffers > 0 {
             Console.print("leftovers: \(counted(found.leftoverBuffers, "buffer")) from unfinished sessions; the next command recovers them")
+        }
+        for file in found.keptBuffers {
+            Console.print("kept:      \(file): a text set aside, never a draft; `missive drafts import \(file)` makes it one")
         }
         Console.print("integrity: \(report.problems.isEmpty ? "ok" : report.problems.joined(separator: "; "))")
         if !report.healthy {
@@ -93,6 +96,7 @@ struct DoctorJSON: Encodable {
     @JSONNull var editor: String? = nil
     @JSONNull var editorSource: String? = nil
     var leftoverBuffers: Int
+    var keptBuffers: [String]
     var problems: [String]
     var healthy: Bool
     var service: ServiceJSON

@@ -36,5 +36,12 @@ struct InitCommand: AsyncParsableCommand {
             command.paths = [templates]
             try await command.run()
         }
+        let config = try Home.load().config
+        if config.defaultProfile == Config().defaultProfile {
+            Console.note("next: start the practice forum in another terminal with `missive sandbox`, then `missive login` "
+                + "(every password there is \"sandbox\") and `missive reply 3500001`; `missive --help` has the rest")
+        } else {
+            Console.note("next: `missive login` to profile \(config.defaultProfile), then `missive reply THREAD`; `missive --help` has the rest")
+        }
     }
 }

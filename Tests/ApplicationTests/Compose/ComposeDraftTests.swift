@@ -21,7 +21,8 @@ struct ComposeDraftTests {
             #expect(try fixture.store.draft(draft.id).content.body == "Hello **there**.")
             #expect(draft.content.profile == "sandbox")
             #expect(fixture.console.printed == [String(draft.id)])
-            #expect(fixture.console.notes == ["created draft \(draft.id): reply, thread \(Self.thread)"])
+            #expect(fixture.console.notes == ["created draft \(draft.id): reply, thread \(Self.thread); "
+                + "`missive preview \(draft.id)` shows it, `missive queue \(draft.id)` sends it"])
         }
     }
 

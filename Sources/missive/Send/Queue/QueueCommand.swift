@@ -81,7 +81,8 @@ struct QueueItemJSON: Encodable {
     var profile: String
     var kind: String
     var target: String
-    @JSONNull var postId: String? = nil
+    /// A number, like every other id (the store keeps the forum's text).
+    @JSONNull var postId: Int64? = nil
     @JSONNull var url: String? = nil
     @JSONNull var reason: String? = nil
     /// The reason's stable code (`edit-conflict`, `closed`...), for scripts: failed, unknown or retrying.
@@ -119,7 +120,7 @@ struct QueueItemJSON: Encodable {
         updatedAt = item.updatedAt
         switch item.state {
         case let .sent(postID, url):
-            postId = postID
+            postId = postID.flatMap { Int64($0) }
             self.url = url
         case let .failed(why):
             reason = why.description

@@ -41,7 +41,14 @@ extension QueueCommand {
             var table = QueueTable(now: Date())
             try queue.scan(states: states, limit: limit) { table.append($0) }
             if table.isEmpty {
-                Console.note("the outbox is empty: queue a draft with `missive queue DRAFT`")
+                // A filter that matched nothing is not an empty outbox: say what it does hold.
+                var held = 0
+                if let states { try queue.scan(states: nil, limit: nil) { _ in held += 1 } }
+                guard let states, held > 0 else {
+                    Console.note("the outbox is empty: queue a draft with `missive queue DRAFT`")
+                    return
+                }
+                Console.note("no item is \(states.joined(separator: " or ")); the outbox holds \(counted(held, "item")) in other states: `missive queue list` shows them")
                 return
             }
             Console.write(table.render(headers: headerOptions.headers, width: TableTerminal.width()))
@@ -150,7 +157,8 @@ struct QueueRowJSON: Encodable {
     var attemptCount: Int
     var floodWaits: Int
     @JSONNull var detail: String?
-    @JSONNull var postId: String?
+    /// A number, like every other id (the store keeps the forum's text).
+    @JSONNull var postId: Int64?
     @JSONNull var url: String?
     var updatedAt: String
 
@@ -165,7 +173,7 @@ struct QueueRowJSON: Encodable {
         attemptCount = row.attempts
         floodWaits = row.floodWaits
         detail = row.detail
-        postId = row.postID
+        postId = row.postID.flatMap { Int64($0) }
         url = row.url
         updatedAt = row.updatedAt
     }
