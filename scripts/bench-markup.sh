@@ -64,7 +64,9 @@ echo "ratio: wall time ${wall_ratio}x (target <= 1.05x: $(verdict "$wall_ratio" 
 # output of commit a941086's release build, default dialect). The one recorded from e436e25 stopped
 # matching with d68de99, which changed autolink escaping on purpose.
 EXPECTED_DIGEST=d52ef7264d62f2998a7c6358db142aba9115d141e5f11b3291fce7a73d961a9f
-digest=$("$MISSIVE" convert <"$CORPUS" | sha256sum | cut -c1-64)
+# Soft breaks named: the digest is of CommonMark's rule, the default when it was recorded (posts
+# now keep typed line breaks by default; the timings above convert with that default).
+digest=$("$MISSIVE" convert --soft-breaks space <"$CORPUS" | sha256sum | cut -c1-64)
 if [ "$digest" = "$EXPECTED_DIGEST" ]; then echo "output: byte for byte as before issue 17"
 else echo "output: CHANGED (sha256 $digest, expected $EXPECTED_DIGEST)"; fi
 

@@ -164,6 +164,9 @@ public struct Config: Sendable, Equatable {
     public var retry = RetrySettings()
     /// `late_limit` at the top: for every profile that sets none of its own (nil: no limit).
     public var lateLimit: TimeInterval?
+    /// `soft_breaks`: a line break typed inside a paragraph stays one in the post (`newline`, as a
+    /// forum's text box keeps it), or becomes a space (`space`, CommonMark's rule, for hard-wrapped text).
+    public var softBreaks: SoftBreaks = .newline
     public var defaultProfile: String
     public var profiles: [Profile]
 
@@ -280,6 +283,7 @@ public struct Config: Sendable, Equatable {
             return seconds
         }
         config.lateLimit = try span("late_limit")
+        if let breaks: SoftBreaks = try member("soft_breaks", isNot: "a way to write line breaks") { config.softBreaks = breaks }
         for (key, path, bound) in RetrySettings.keys {
             if let value = try number(key, bound) { config.retry[keyPath: path] = value }
         }
@@ -336,7 +340,7 @@ public struct Config: Sendable, Equatable {
         return config
     }
 
-    static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0) + ["late_limit", "default_profile"]
+    static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0) + ["late_limit", "soft_breaks", "default_profile"]
     static let profileKeys = ["engine", "base_url", "username", "dialect", "theme", "image_api", "image_client_id", "context",
                               "late_limit"]
 
@@ -373,6 +377,9 @@ public struct Config: Sendable, Equatable {
         }
         if let lateLimit {
             lines.append("late_limit = \(TOML.quote(DurationText.text(lateLimit)))  # later than this, a missed item is held")
+        }
+        if softBreaks != Config().softBreaks {
+            lines.append("soft_breaks = \(TOML.quote(softBreaks.rawValue))  # a typed line break inside a paragraph becomes a space")
         }
         lines.append("default_profile = \(TOML.quote(defaultProfile))")
         for profile in profiles {

@@ -9,7 +9,8 @@ extension ForumCommand {
     /// refused here, before it is queued. `images` are the draft's local images, kept in the
     /// store: each goes into the BBCode under its stand-in address (`ImagePlaceholder`), in the
     /// dialect's large-image tag where its thumbnail rule says so.
-    public static func make(from draft: Draft, dialect: Dialect, images: [KeptDraftImage] = []) throws(OutboxError) -> ForumCommand {
+    public static func make(from draft: Draft, dialect: Dialect, images: [KeptDraftImage] = [], softBreaks: SoftBreaks = .space)
+        throws(OutboxError) -> ForumCommand {
         let content = draft.content
         func refuse(_ why: String) -> OutboxError { .draftNotReady(draft.id, why) }
         guard draft.state != .deleted else { throw refuse("it is deleted (`missive undo` may bring it back)") }
@@ -25,7 +26,7 @@ extension ForumCommand {
         }
         let bbcode = switch content.format {
         case .markdown:
-            try BBCodeConverter(dialect: dialect, options: try imageOptions(images, dialect: dialect))
+            try BBCodeConverter(dialect: dialect, options: imageOptions(images, dialect: dialect, softBreaks: softBreaks))
                 .convert(try withPlaceholders(content.body, images, draft: draft.id)).trimmingCharacters(in: .newlines)
         case .bbcode: body
         }
@@ -73,9 +74,9 @@ extension ForumCommand {
     }
 
     /// The stand-ins of the images the dialect's thumbnail rule finds too large to show inline.
-    private static func imageOptions(_ images: [KeptDraftImage], dialect: Dialect) -> ConversionOptions {
-        guard let rule = dialect.thumbnailRule else { return ConversionOptions() }
-        return ConversionOptions(largeImages: Set(images.filter { rule.wantsThumbnail($0.kept.pixelSize) }.map {
+    private static func imageOptions(_ images: [KeptDraftImage], dialect: Dialect, softBreaks: SoftBreaks) -> ConversionOptions {
+        guard let rule = dialect.thumbnailRule else { return ConversionOptions(softBreaks: softBreaks) }
+        return ConversionOptions(softBreaks: softBreaks, largeImages: Set(images.filter { rule.wantsThumbnail($0.kept.pixelSize) }.map {
             ImagePlaceholder.url($0.kept.hash)
         }))
     }

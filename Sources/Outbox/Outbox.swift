@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Markup
 import Store
@@ -6,9 +7,14 @@ import Store
 /// call is one store transaction that also writes the history entry `missive undo` reads.
 public struct Outbox: Sendable {
     public let store: Store
+    /// How a line break typed inside a paragraph is written when a draft is converted at queue time.
+    public let softBreaks: SoftBreaks
 
-    public init(store: Store) {
+    /// `softBreaks`: config.toml's (`Config.softBreaks`) for what users queue; `.space`, CommonMark's
+    /// rule, where only the queue's other work is wanted.
+    public init(store: Store, softBreaks: SoftBreaks = .space) {
         self.store = store
+        self.softBreaks = softBreaks
     }
 
     // MARK: Queueing
@@ -50,7 +56,7 @@ public struct Outbox: Sendable {
             var items: [OutboxItem] = []
             var steps: [OutboxHistory.Step] = []
             for id in ids {
-                let (item, before) = try Self.queue(draft: id, dialect: dialect, images: kept[id], due: due,
+                let (item, before) = try Self.queue(draft: id, dialect: dialect, softBreaks: softBreaks, images: kept[id], due: due,
                                                     windowUntil: windowUntil, in: tx, now: now)
                 items.append(item)
                 steps.append(OutboxHistory.Step(item: item.id, before: before, after: item.state))
@@ -66,7 +72,7 @@ public struct Outbox: Sendable {
     }
 
     private static func queue(
-        draft id: Int64, dialect: (String) throws -> Dialect, images kept: (revision: Int, images: [KeptDraftImage])?, due: Date,
+        draft id: Int64, dialect: (String) throws -> Dialect, softBreaks: SoftBreaks, images kept: (revision: Int, images: [KeptDraftImage])?, due: Date,
         windowUntil: Date?, in tx: OutboxTransaction, now: Date
     ) throws -> (OutboxItem, OutboxState?) {
         guard let draft = try tx.draft(id) else { throw StoreError.notFound(what: "draft \(id)") }
@@ -78,7 +84,7 @@ public struct Outbox: Sendable {
         var item: OutboxItem
         let before: OutboxState?
         if let existing = try tx.item(idempotencyKey: key) {
-            item = try existingItem(existing, draft: draft, dialect: dialect, images: images)
+            item = try existingItem(existing, draft: draft, dialect: dialect, softBreaks: softBreaks, images: images)
             switch item.state {
             case .cancelled, .failed:
                 before = item.state
@@ -93,7 +99,7 @@ public struct Outbox: Sendable {
         } else {
             before = nil
             item = OutboxItem(
-                command: try ForumCommand.make(from: draft, dialect: try dialect(draft.content.profile), images: images),
+                command: try ForumCommand.make(from: draft, dialect: try dialect(draft.content.profile), images: images, softBreaks: softBreaks),
                 state: .queued(due: due),
                 profile: draft.content.profile, draftID: id, draftRevision: draft.revision,
                 idempotencyKey: key, createdAt: now, updatedAt: now)
@@ -108,7 +114,7 @@ public struct Outbox: Sendable {
     /// longer be read (a damaged row) never went out, so its command is made from the draft again
     /// instead of refusing the queue for good.
     private static func existingItem(
-        _ row: OutboxRow, draft: Draft, dialect: (String) throws -> Dialect, images: [KeptDraftImage]
+        _ row: OutboxRow, draft: Draft, dialect: (String) throws -> Dialect, softBreaks: SoftBreaks, images: [KeptDraftImage]
     ) throws -> OutboxItem {
         do {
             return try OutboxItem(row: row)
@@ -119,7 +125,7 @@ public struct Outbox: Sendable {
             default: throw error
             }
             var item = OutboxItem(
-                command: try ForumCommand.make(from: draft, dialect: try dialect(draft.content.profile), images: images), state: state,
+                command: try ForumCommand.make(from: draft, dialect: try dialect(draft.content.profile), images: images, softBreaks: softBreaks), state: state,
                 profile: draft.content.profile, draftID: draft.id, draftRevision: draft.revision,
                 idempotencyKey: row.idempotencyKey, createdAt: row.createdAt, updatedAt: row.updatedAt)
             item.id = row.id

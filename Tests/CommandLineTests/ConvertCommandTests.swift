@@ -22,10 +22,42 @@ import Testing
 
     @Test func strictAndSoftBreaksOptions() throws {
         let markdown = Data("[b]a\nb".utf8)
-        #expect(try runMissive(["convert"], stdin: markdown).output == "[b]a b\n")
+        // Lines as typed by default, as a forum's text box keeps them; CommonMark's space under --strict.
+        #expect(try runMissive(["convert"], stdin: markdown).output == "[b]a\nb\n")
         #expect(try runMissive(["convert", "--strict"], stdin: markdown).output == "&#91;b]a b\n")
         #expect(try runMissive(["convert", "--strict", "--dialect", "phpbb"], stdin: markdown).output == "[[b][/b]b]a b\n")
-        #expect(try runMissive(["convert", "--soft-breaks", "newline"], stdin: markdown).output == "[b]a\nb\n")
+        #expect(try runMissive(["convert", "--soft-breaks", "space"], stdin: markdown).output == "[b]a b\n")
+        #expect(try runMissive(["convert", "--strict", "--soft-breaks", "newline"], stdin: markdown).output == "&#91;b]a\nb\n")
+    }
+
+    /// Two lines typed on two lines arrive as two lines; a person who hard-wraps says so once,
+    /// in config.toml, and convert, preview and what is queued all follow it.
+    @Test func typedLineBreaksStayUnlessConfigSaysSpace() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        #expect(try home.run(["init"]).status == 0)
+        let typed = Data("line one\nline two\n".utf8)
+        #expect(try home.run(["convert"], stdin: typed).output == "line one\nline two\n")
+        let body = try home.file("body.md", typed)
+        #expect(try home.run(["reply", "3500001", "--body-file", body, "--no-edit"]).status == 0)
+        #expect(try home.run(["queue", "1", "--at", "+1h"]).status == 0)
+        let queued = try #require(try JSONSerialization.jsonObject(with: try home.run(["queue", "show", "1", "--json"]).stdout) as? [String: Any])
+        #expect(queued["bbcode"] as? String == "line one\nline two", "\(queued)")
+        #expect(try home.run(["preview", "1", "--html"]).output.contains("line one<br>\nline two"))
+
+        let config = home.root.appendingPathComponent("config/config.toml")
+        try ("soft_breaks = \"space\"\n" + String(contentsOf: config, encoding: .utf8)).write(to: config, atomically: true, encoding: .utf8)
+        #expect(try home.run(["convert"], stdin: typed).output == "line one line two\n")
+        #expect(try home.run(["convert", "--soft-breaks", "newline"], stdin: typed).output == "line one\nline two\n")
+        #expect(try home.run(["reply", "3500002", "--body-file", body, "--no-edit"]).status == 0)
+        #expect(try home.run(["queue", "2", "--at", "+1h"]).status == 0)
+        let spaced = try #require(try JSONSerialization.jsonObject(with: try home.run(["queue", "show", "2", "--json"]).stdout) as? [String: Any])
+        #expect(spaced["bbcode"] as? String == "line one line two", "\(spaced)")
+
+        try ("soft_breaks = \"tabs\"\n" + String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "soft_breaks = \"space\"\n", with: ""))
+            .write(to: config, atomically: true, encoding: .utf8)
+        let bad = try home.run(["profiles", "list"])
+        #expect(bad.status == 78 && bad.errorOutput.contains("soft_breaks") && bad.errorOutput.contains("space"), "\(bad.errorOutput)")
     }
 
     @Test func emptyInputGivesEmptyOutput() throws {
@@ -49,14 +81,15 @@ import Testing
         let result = try runMissive(["convert", "--soft-breaks", "tab"], stdin: Data("x".utf8))
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.errorOutput.hasPrefix("missive: the value 'tab' is invalid for '--soft-breaks <soft-breaks>'"))
+        #expect(result.errorOutput.hasPrefix("missive: the value 'tab' is invalid for '--soft-breaks <space|newline>'"))
         #expect(result.errorOutput.contains("'space' and 'newline'"), "\(result.errorOutput)")
     }
 
     @Test func helpListsTheValidValues() throws {
         let help = try runMissive(["convert", "--help"]).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(help.contains("(values: somethingawful, vbulletin, phpbb, xenforo, misago; default: somethingawful)"), "\(help)")
-        #expect(help.contains("(values: space, newline; default: space)"), "\(help)")
+        #expect(help.contains("Default: config.toml's soft_breaks (newline unless set), space with --strict."), "\(help)")
+        #expect(help.contains("--soft-breaks <space|newline>"), "\(help)")
     }
 
     @Test func invalidUTF8NamesTheByteOffset() throws {
@@ -130,15 +163,16 @@ import Testing
     /// stdin, is byte for byte what the converter wrote before issue 17's speed work. The digests
     /// are coreutils' `sha256sum` of the whole standard output, recorded by running this test on
     /// commit e436e25 (the pre-change build) with the table empty; a failure prints the digest.
-    @Test(arguments: [["convert"], ["convert", "--strict"], ["convert", "--dialect", "xenforo"],
-        ["convert", "--dialect", "vbulletin", "--soft-breaks", "newline"], ["convert", "--dialect", "phpbb"]])
+    /// Soft breaks named: the digests were recorded when `space` was the default.
+    @Test(arguments: [["convert", "--soft-breaks", "space"], ["convert", "--strict"], ["convert", "--dialect", "xenforo", "--soft-breaks", "space"],
+        ["convert", "--dialect", "vbulletin", "--soft-breaks", "newline"], ["convert", "--dialect", "phpbb", "--soft-breaks", "space"]])
     func benchmarkCorpusConvertsAsBefore(_ arguments: [String]) throws {
         let expected = [
-            "convert": "0dc30a9a3d88c3397bb66af6b6286b7425fff379af8d59bde66243e86d630a61",
+            "convert --soft-breaks space": "0dc30a9a3d88c3397bb66af6b6286b7425fff379af8d59bde66243e86d630a61",
             "convert --strict": "f5258c68c979e9ca94ce93939481263d069308d3767beb37dd11711a9b6ae4da",
-            "convert --dialect xenforo": "7b0176ec43db32e825946ffc6e5e9ee26172e98a3f44c932614c0da6588a8e93",
+            "convert --dialect xenforo --soft-breaks space": "7b0176ec43db32e825946ffc6e5e9ee26172e98a3f44c932614c0da6588a8e93",
             "convert --dialect vbulletin --soft-breaks newline": "addc69439f6126327f508971cba52d9616db46c2d169580d28f44c0b9da563b9",
-            "convert --dialect phpbb": "3e87c43b237f382405944467a359f6e91e13f85eec6af5aece69dd4510a19be7",
+            "convert --dialect phpbb --soft-breaks space": "3e87c43b237f382405944467a359f6e91e13f85eec6af5aece69dd4510a19be7",
         ]
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -13,6 +13,31 @@ import Testing
         return (home, queued.output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// A draft names its item as `queue list`'s DRAFT column writes it (dN), wherever an item is
+    /// taken; one that has none, a typo, or the same item named both ways are refused.
+    @Test func aDraftNamesItsItemAsDN() throws {
+        let (home, item) = try Self.queuedItem()
+        defer { home.remove() }
+        let shown = try #require(try JSONSerialization.jsonObject(with: try home.run(["queue", "show", item, "--json"]).stdout) as? [String: Any])
+        let draft = try #require(shown["draft"] as? Int)
+        let viaDraft = try #require(try JSONSerialization.jsonObject(with: try home.run(["queue", "show", "d\(draft)", "--json"]).stdout) as? [String: Any])
+        #expect(viaDraft["id"] as? Int == Int(item), "\(viaDraft)")
+        let hold = try home.run(["queue", "hold", "d\(draft)"])
+        #expect(hold.status == 0 && hold.errorOutput.contains("item \(item)"), "\(hold.errorOutput)")
+        #expect(try home.run(["queue", "show", "d\(draft)"]).output.contains("state:    held"))
+        #expect(try home.run(["queue", "release", "D\(draft)", "--at", "+3h"]).status == 0)
+
+        let missing = try home.run(["queue", "hold", "d99"])
+        #expect(missing.status == 66 && missing.errorOutput == "missive: draft 99 has no outbox item; `missive queue 99` queues it\n",
+                "\(missing.errorOutput)")
+        let twice = try home.run(["queue", "cancel", item, "d\(draft)"])
+        #expect(twice.status == 64 && twice.errorOutput.contains("item \(item) is named twice"), "\(twice.errorOutput)")
+        for bad in ["dx", "d0", "d-1", "x1"] {
+            #expect(try home.run(["queue", "hold", bad]).status == 64, "\(bad)")
+        }
+        #expect(try home.run(["queue", "show", item]).output.contains("state:    queued"), "nothing refused changed the item")
+    }
+
     /// A state filter that matches nothing says so, and what the outbox does hold; only an
     /// outbox with nothing in it is "empty".
     @Test func aFilterThatMatchesNothingIsNotAnEmptyOutbox() throws {

@@ -35,7 +35,7 @@ import Testing
         let rows = try #require(try Self.json(try home.run(["queue", "list", "--json", "--state", "queued"])) as? [[String: Any]])
         #expect(rows.map { $0["id"] as? Int } == [2, 1])
         #expect(rows[1]["kind"] as? String == "reply" && rows[1]["profile"] as? String == "sandbox")
-        #expect(try home.run(["queue", "list", "--state", "sent"]).errorOutput.contains("the outbox is empty"))
+        #expect(try home.run(["queue", "list", "--state", "sent"]).errorOutput.contains("no item is sent; the outbox holds 2 items in other states"))
 
         let show = try home.run(["queue", "show", "1"])
         #expect(show.output.contains("state:    queued for"))

@@ -22,6 +22,26 @@ import Testing
         #expect(try Config.parse(config.render(), source: "c") == config)
     }
 
+    /// Typed line breaks unless config.toml says `space`; written back only when not the default,
+    /// and a value that is neither is refused with the ones there are.
+    @Test func softBreaksDefaultToTypedLinesAndReadBack() throws {
+        #expect(Config().softBreaks == .newline)
+        #expect(!Config().render().contains("soft_breaks"))
+        var spaced = Config()
+        spaced.softBreaks = .space
+        #expect(spaced.render().contains("soft_breaks = \"space\""))
+        #expect(try Config.parse(spaced.render(), source: "c") == spaced)
+        #expect(try Config.parse("soft_breaks = \"newline\"\n", source: "c").softBreaks == .newline)
+        do {
+            _ = try Config.parse("soft_breaks = \"tabs\"\n", source: "config.toml")
+            Issue.record("accepted soft_breaks = tabs")
+        } catch {
+            #expect(error.status == .config)
+            #expect(error.description.contains("soft_breaks") && error.description.contains("space") && error.description.contains("newline"),
+                    "\(error.description)")
+        }
+    }
+
     @Test func saveWritesAPrivateFileThatLoadsBack() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("missive-config-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -20,9 +20,14 @@ public struct ChangeQueue: Sendable {
     }
 
     /// The items as the change left them.
-    public func run(_ action: Action, items ids: [Int64]) throws -> [OutboxItem] {
+    public func run(_ action: Action, items references: [ItemReference]) throws -> [OutboxItem] {
         let outbox = Outbox(store: local.store)
         let now = local.now
+        let ids = try references.map { try $0.resolve(in: outbox) }
+        // `5 d6` may name one item twice: a change applied twice would meet its own result.
+        if let twice = ids.enumerated().first(where: { ids[..<$0.offset].contains($0.element) }) {
+            throw ItemReferenceError.namedTwice(twice.element)
+        }
         return switch action {
         case .cancel: try outbox.cancel(ids, now: now)
         case .hold: try outbox.hold(ids, now: now)

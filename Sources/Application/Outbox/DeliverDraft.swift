@@ -38,7 +38,7 @@ public struct DeliverDraft: Sendable {
         case .send:
             let now = local.now
             let until = now.addingTimeInterval(TimeInterval(config.undoWindow))
-            let item = try Outbox(store: local.store).queue(
+            let item = try Outbox(store: local.store, softBreaks: config.softBreaks).queue(
                 draft: draft.id, dialect: try config.profile(named: draft.content.profile).bbcodeDialect, images: images, due: now,
                 windowUntil: until, now: now)
             progress.windowOpened([item], until: until)

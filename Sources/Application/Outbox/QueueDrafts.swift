@@ -23,7 +23,7 @@ public struct QueueDrafts: Sendable {
         images?.resize = resize
         let now = local.now
         let due = try SendTime.parse(when, now: now)
-        let items = try Outbox(store: local.store).queue(drafts: ids, dialect: { try config.profile(named: $0).bbcodeDialect },
+        let items = try Outbox(store: local.store, softBreaks: config.softBreaks).queue(drafts: ids, dialect: { try config.profile(named: $0).bbcodeDialect },
                                                          images: images, due: due, now: now)
         // The time as `queue list` shows it, so that the two can be read side by side.
         let time = due <= now ? "as soon as `missive send` runs" : "at \(LocalClock.withRelative(due, now: now))"

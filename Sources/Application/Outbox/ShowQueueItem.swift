@@ -20,8 +20,9 @@ public struct ShowQueueItem: Sendable {
         self.local = local
     }
 
-    public func run(_ id: Int64) throws -> QueueItemDetail {
+    public func run(_ reference: ItemReference) throws -> QueueItemDetail {
         let outbox = Outbox(store: local.store)
+        let id = try reference.resolve(in: outbox)
         let item = try outbox.item(id)
         // A deleted draft is no error here: the item keeps what was queued.
         let revision = item.draftID.flatMap { draft in try? local.store.draft(draft) }.map(\.revision)

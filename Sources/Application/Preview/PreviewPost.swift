@@ -37,7 +37,8 @@ public struct PreviewPost: Sendable {
         // Local images are shown before they are uploaded: named with their size, or embedded.
         images = format == .markdown ? PreviewLocalImages(markdown: source.body, base: PreviewLocalImages.commandBase(), dialect: dialect) : nil
         bbcode = images.map { [dialect] in
-            BBCodeConverter(dialect: dialect, options: ConversionOptions(largeImages: $0.largeImages)).convert($0.markdown)
+            BBCodeConverter(dialect: dialect, options: ConversionOptions(softBreaks: config.softBreaks, largeImages: $0.largeImages))
+                .convert($0.markdown)
         } ?? source.body
         author = profile.username ?? profile.name
         theme = try ThemeSelection.theme(requested: choices.theme, profile: profile, forum: source.forum,

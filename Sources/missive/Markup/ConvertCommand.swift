@@ -25,14 +25,25 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Treat all text as literal: every tag-like sequence is shown, not obeyed.")
     var strict = false
 
-    @Option(name: .customLong("soft-breaks"), help: "How a line break inside a paragraph is written.")
-    var softBreaks: SoftBreaks = .space
+    @Option(name: .customLong("soft-breaks"), help: ArgumentHelp(
+        "How a line break typed inside a paragraph is written: newline keeps it, as a forum's text box does; space joins "
+            + "the lines, CommonMark's rule, for hard-wrapped text. Default: config.toml's soft_breaks (newline unless set), "
+            + "space with --strict.", valueName: "space|newline"))
+    var softBreaks: SoftBreaks?
+
+    /// The choice made here, else CommonMark's under --strict, else the one posts are sent with.
+    var lineBreaks: SoftBreaks {
+        if let softBreaks { return softBreaks }
+        if strict { return .space }
+        // A broken config.toml is for the commands that need it to say; converting does not.
+        return (try? Home.load())?.config.softBreaks ?? Config().softBreaks
+    }
 
     func run() throws {
         // The Markdown is parsed as it is read and the BBCode written as it is made, as cmark's own
         // command line does: a post can be megabytes, and neither it nor its BBCode is held whole.
         let input = try MarkdownReader(path: file)
-        let converter = BBCodeConverter(dialect: dialect, options: ConversionOptions(strict: strict, softBreaks: softBreaks))
+        let converter = BBCodeConverter(dialect: dialect, options: ConversionOptions(strict: strict, softBreaks: lineBreaks))
         var output = StandardOutput()
         let wroteAny = try converter.convert(pieces: { try input.next() }, beforeExit: true) { output.write($0) }
         if wroteAny {

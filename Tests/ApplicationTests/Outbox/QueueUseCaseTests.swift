@@ -42,19 +42,23 @@ struct QueueUseCaseTests {
             let draft = try fixture.replyDraft("to be moved")
             let id = try QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "+1h")[0].id
             let change = ChangeQueue(fixture.local())
-            #expect(try change.run(.hold, items: [id]).map(\.state.name) == ["held"])
-            #expect(throws: SendTimeError.self) { try change.run(.release(at: "soonish"), items: [id]) }
+            #expect(try change.run(.hold, items: [.item(id)]).map(\.state.name) == ["held"])
+            #expect(throws: SendTimeError.self) { try change.run(.release(at: "soonish"), items: [.item(id)]) }
             #expect(try fixture.state(id) == "held")
-            let released = try change.run(.release(at: "now"), items: [id])[0]
+            let released = try change.run(.release(at: "now"), items: [.item(id)])[0]
             #expect(released.state.name == "queued")
             #expect(try #require(released.state.due) <= Date())
-            let later = try change.run(.reschedule(at: "+3h"), items: [id])[0]
+            let later = try change.run(.reschedule(at: "+3h"), items: [.item(id)])[0]
             #expect(try #require(later.state.due) > Date().addingTimeInterval(10_000))
-            #expect(throws: OutboxError.self) { try change.run(.cancel, items: [id, 999]) }
+            #expect(throws: OutboxError.self) { try change.run(.cancel, items: [.item(id), .item(999)]) }
             #expect(try fixture.state(id) == "queued")
-            #expect(try change.run(.cancel, items: [id]).map(\.state.name) == ["cancelled"])
-            #expect(throws: OutboxError.self) { try change.run(.hold, items: [id]) }
-            #expect(try change.run(.retry(at: "now"), items: [id]).map(\.state.name) == ["queued"])
+            #expect(try change.run(.cancel, items: [.item(id)]).map(\.state.name) == ["cancelled"])
+            #expect(throws: OutboxError.self) { try change.run(.hold, items: [.item(id)]) }
+            #expect(try change.run(.retry(at: "now"), items: [.item(id)]).map(\.state.name) == ["queued"])
+            // The draft names the same item (its newest), and naming it both ways is one item named twice.
+            #expect(try change.run(.hold, items: [.draft(draft.id)]).map(\.id) == [id])
+            #expect(throws: ItemReferenceError.namedTwice(id)) { try change.run(.cancel, items: [.item(id), .draft(draft.id)]) }
+            #expect(throws: ItemReferenceError.draftNotQueued(999)) { try change.run(.cancel, items: [.draft(999)]) }
         }
     }
 
@@ -63,16 +67,16 @@ struct QueueUseCaseTests {
         try await ApplicationFixture.with { fixture in
             let draft = try fixture.replyDraft("first words")
             let id = try QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "+1h")[0].id
-            #expect(try ShowQueueItem(fixture.local()).run(id).draftRevisionNow == 1)
+            #expect(try ShowQueueItem(fixture.local()).run(.item(id)).draftRevisionNow == 1)
             var content = draft.content
             content.body = "second words"
             _ = try fixture.store.saveRevision(of: draft.id, DraftWrite(content: content), now: Date())
-            let detail = try ShowQueueItem(fixture.local()).run(id)
+            let detail = try ShowQueueItem(fixture.local()).run(.item(id))
             #expect(detail.item.draftRevision == 1)
             #expect(detail.draftRevisionNow == 2)
             #expect(detail.attempts.isEmpty)
             #expect(detail.item.command.bbcode.contains("first words"))
-            #expect(throws: OutboxError.noSuchItem(id + 1)) { try ShowQueueItem(fixture.local()).run(id + 1) }
+            #expect(throws: OutboxError.noSuchItem(id + 1)) { try ShowQueueItem(fixture.local()).run(.item(id + 1)) }
         }
     }
 

@@ -3,17 +3,17 @@ import ArgumentParser
 import Foundation
 import Outbox
 
-/// The item ids every queue action takes, and how each reports what it did.
+/// The items every queue action takes, and how each reports what it did.
 struct QueueItems: ParsableArguments {
-    @Argument(help: ArgumentHelp("Outbox item ids.", valueName: "item"))
-    var items: [Int64] = []
+    @Argument(help: ArgumentHelp("Outbox item ids, or drafts as dN (the newest item of draft N, as the DRAFT column writes it).",
+                                 valueName: "item|dN"))
+    var items: [ItemReference] = []
 
     func validate() throws {
-        if items.isEmpty { throw ValidationError("give the outbox item ids (see `missive queue list`)") }
-        for item in items { try requirePositive(item, "item id") }
+        if items.isEmpty { throw ValidationError("give the outbox item ids, or drafts as dN (see `missive queue list`)") }
         // A change applied twice would meet its own result and refuse the lot for a wrong reason.
-        var seen = Set<Int64>()
-        if let twice = items.first(where: { !seen.insert($0).inserted }) { throw ValidationError("item \(twice) is named twice") }
+        var seen = Set<ItemReference>()
+        if let twice = items.first(where: { !seen.insert($0).inserted }) { throw ValidationError("\(twice) is named twice") }
     }
 
     /// Applies `action` to the items, all or none, and says what each became.
@@ -46,6 +46,13 @@ extension QueueCommand {
         func run() async throws {
             try target.apply(.hold)
         }
+    }
+}
+
+/// `5` or `d6` on the command line; anything else is refused by the parser, in its voice.
+extension ItemReference: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(argument)
     }
 }
 

@@ -138,6 +138,6 @@ struct QueueItemJSON: Encodable {
 
     /// Item `id` as it is now, with its attempts.
     static func load(_ id: Int64, from workspace: Workspace) throws -> QueueItemJSON {
-        QueueItemJSON(try workspace.showQueueItem().run(id))
+        QueueItemJSON(try workspace.showQueueItem().run(.item(id)))
     }
 }

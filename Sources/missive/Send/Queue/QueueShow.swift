@@ -10,15 +10,11 @@ extension QueueCommand {
             commandName: "show",
             abstract: "Show one outbox item: its state, the BBCode it sends, and every attempt with its evidence.")
 
-        @Argument(help: ArgumentHelp("The outbox item id.", valueName: "item"))
-        var item: Int64
+        @Argument(help: ArgumentHelp("The outbox item id, or a draft as dN (its newest item).", valueName: "item|dN"))
+        var item: ItemReference
 
         @Flag(name: .long, help: "Print JSON for scripts.")
         var json = false
-
-        func validate() throws {
-            try requirePositive(item, "item id")
-        }
 
         func run() async throws {
             let workspace = try Workspace.open()
