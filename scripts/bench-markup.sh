@@ -23,6 +23,8 @@ mkdir -p "$WORK"
 CORPUS=$WORK/corpus.md
 [ -s "$CORPUS" ] || python3 scripts/bench/markup-corpus.py .cache/commonmark-spec.json "$CORPUS" 5
 RUNS=${RUNS:-9}
+# BEFORE names an older build to measure in the same run, taking turns with this one (a before-and-after).
+BEFORE=${BEFORE:-}
 STARTUP_RUNS=${STARTUP_RUNS:-30}
 
 # One run of a command reading $1: wall and CPU time (user+sys) in seconds to the millisecond
@@ -39,12 +41,16 @@ run_once() {
 # The best of $RUNS runs of each, taking turns so that a busy moment of a shared machine falls
 # on both alike. CPU time is printed too because wall time is the noisier of the two.
 best() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a + 0 < b + 0) ? a : b }'; }
-cm_t="" cm_c="" cm_m="" ms_t="" ms_c="" ms_m=""
+cm_t="" cm_c="" cm_m="" ms_t="" ms_c="" ms_m="" bf_t="" bf_c="" bf_m=""
 for _ in $(seq "$RUNS"); do
     read -r t c m < <(run_once "$CORPUS" cmark)
     cm_t=$(best "$t" "$cm_t"); cm_c=$(best "$c" "$cm_c"); cm_m=$(best "$m" "$cm_m")
     read -r t c m < <(run_once "$CORPUS" "$MISSIVE" convert)
     ms_t=$(best "$t" "$ms_t"); ms_c=$(best "$c" "$ms_c"); ms_m=$(best "$m" "$ms_m")
+    if [ -n "$BEFORE" ]; then
+        read -r t c m < <(run_once "$CORPUS" "$BEFORE" convert)
+        bf_t=$(best "$t" "$bf_t"); bf_c=$(best "$c" "$bf_c"); bf_m=$(best "$m" "$bf_m")
+    fi
 done
 
 bytes=$(wc -c <"$CORPUS")
@@ -52,6 +58,7 @@ echo "corpus: $CORPUS ($bytes bytes, seeded; best of $RUNS runs)"
 printf '%-28s %10s %10s %15s\n' "" "wall (s)" "cpu (s)" "peak RSS (KiB)"
 printf '%-28s %10s %10s %15s\n' "cmark (HTML)" "$cm_t" "$cm_c" "$cm_m"
 printf '%-28s %10s %10s %15s\n' "missive convert (BBCode)" "$ms_t" "$ms_c" "$ms_m"
+[ -z "$BEFORE" ] || printf '%-28s %10s %10s %15s\n' "before: $(basename "$(dirname "$(dirname "$(dirname "$BEFORE")")")")" "$bf_t" "$bf_c" "$bf_m"
 # Each figure beside its target from issue 17, with whether it is met.
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v + 0 <= t + 0) ? "pass" : "FAIL" }'; }
 under() { awk -v v="$1" -v t="$2" 'BEGIN { print (v + 0 < t + 0) ? "pass" : "FAIL" }'; }
@@ -77,18 +84,27 @@ for _ in 1 2 3; do
     run_once /dev/null cmark --version >/dev/null; run_once /dev/null "$MISSIVE" --version >/dev/null
     run_once "$WORK/post-1k.md" cmark >/dev/null; run_once "$WORK/post-1k.md" "$MISSIVE" convert >/dev/null
 done
-cv_t="" mv_t="" cp_t="" mp_t=""
+cv_t="" mv_t="" cp_t="" mp_t="" bv_t="" bp_t=""
 for _ in $(seq "$STARTUP_RUNS"); do
     read -r t _ _ < <(run_once /dev/null cmark --version); cv_t=$(best "$t" "$cv_t")
     read -r t _ _ < <(run_once /dev/null "$MISSIVE" --version); mv_t=$(best "$t" "$mv_t")
     read -r t _ _ < <(run_once "$WORK/post-1k.md" cmark); cp_t=$(best "$t" "$cp_t")
     read -r t _ _ < <(run_once "$WORK/post-1k.md" "$MISSIVE" convert); mp_t=$(best "$t" "$mp_t")
+    if [ -n "$BEFORE" ]; then
+        read -r t _ _ < <(run_once /dev/null "$BEFORE" --version); bv_t=$(best "$t" "$bv_t")
+        read -r t _ _ < <(run_once "$WORK/post-1k.md" "$BEFORE" convert); bp_t=$(best "$t" "$bp_t")
+    fi
 done
 startup=$(awk -v a="$mv_t" -v b="$cv_t" -v c="$mp_t" -v d="$cp_t" 'BEGIN { printf "%.1f %.1f %.1f %.1f", a * 1000, b * 1000, c * 1000, d * 1000 }')
 read -r version_ms cmark_version_ms post_ms cmark_post_ms <<<"$startup"
 # Issue 29's targets: --version <= 3 ms, a 1 KB convert <= 4 ms (cmark's figures beside them).
 echo "start-up (wall ms, best of $STARTUP_RUNS after 3 warm-up runs): missive --version $version_ms (target <= 3: $(verdict "$version_ms" 3); cmark --version $cmark_version_ms)," \
     "convert of a 1 KB post $post_ms (target <= 4: $(verdict "$post_ms" 4); cmark $cmark_post_ms)"
+if [ -n "$BEFORE" ]; then
+    echo "before ($BEFORE), same run: --version $(awk -v a="$bv_t" 'BEGIN { printf "%.1f", a * 1000 }') ms," \
+        "1 KB convert $(awk -v a="$bp_t" 'BEGIN { printf "%.1f", a * 1000 }') ms;" \
+        "5 MB convert wall $(awk -v a="$bf_t" -v b="$cm_t" 'BEGIN { printf "%.2f", a / b }')x and peak RSS $(awk -v a="$bf_m" -v b="$cm_m" 'BEGIN { printf "%.2f", a / b }')x cmark's"
+fi
 echo "binary: $(stat -c %s "$MISSIVE") bytes ($MISSIVE)"
 # What every start loads: the NEEDED libraries (libcurl is opened at the first request, never here).
 needed=$(readelf -d "$MISSIVE" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | paste -sd' ')
