@@ -25,6 +25,8 @@ public struct Profile: Sendable, Equatable {
     /// How late a scheduled item may still go out (`late_limit`): one whose time passed longer ago
     /// while no sender ran is held for the user instead. Nil: the top level's, or no limit.
     public var lateLimit: TimeInterval?
+    /// `notify_command`: run once for each new thing `status --notify` finds (nil: the top level's).
+    public var notifyCommand: String?
 
     /// The default of `contextPosts`.
     public static let defaultContextPosts = 5
@@ -164,6 +166,9 @@ public struct Config: Sendable, Equatable {
     public var retry = RetrySettings()
     /// `late_limit` at the top: for every profile that sets none of its own (nil: no limit).
     public var lateLimit: TimeInterval?
+    /// `notify_command` at the top: for every profile that sets none of its own (nil: notify-send
+    /// where there is a desktop session, else nothing).
+    public var notifyCommand: String?
     public var defaultProfile: String
     public var profiles: [Profile]
 
@@ -277,6 +282,7 @@ public struct Config: Sendable, Equatable {
             return seconds
         }
         config.lateLimit = try span("late_limit")
+        config.notifyCommand = try string("notify_command")
         for (key, path, bound) in RetrySettings.keys {
             if let value = try number(key, bound) { config.retry[keyPath: path] = value }
         }
@@ -321,6 +327,7 @@ public struct Config: Sendable, Equatable {
             }
             profile.contextPosts = try number(prefix + "context", Profile.contextBound)
             profile.lateLimit = try span(prefix + "late_limit")
+            profile.notifyCommand = try string(prefix + "notify_command")
             profile.file = source
             for entry in document.entries where entry.key.hasPrefix(prefix) {
                 profile.lines[String(entry.key.dropFirst(prefix.count))] = entry.line
@@ -333,9 +340,9 @@ public struct Config: Sendable, Equatable {
         return config
     }
 
-    static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0) + ["late_limit", "default_profile"]
+    static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0) + ["late_limit", "notify_command", "default_profile"]
     static let profileKeys = ["engine", "base_url", "username", "dialect", "theme", "image_api", "image_client_id", "context",
-                              "late_limit"]
+                              "late_limit", "notify_command"]
 
     /// A key Missive does not read is an error, as in a theme file: a mistyped `dialcet` would
     /// otherwise leave the engine's dialect in place without a word.
@@ -371,6 +378,7 @@ public struct Config: Sendable, Equatable {
         if let lateLimit {
             lines.append("late_limit = \(TOML.quote(DurationText.text(lateLimit)))  # later than this, a missed item is held")
         }
+        if let command = notifyCommand { lines.append("notify_command = \(TOML.quote(command))  # runs once per new PM, quote or thread") }
         lines.append("default_profile = \(TOML.quote(defaultProfile))")
         for profile in profiles {
             lines += ["", "[profiles.\(TOML.key(profile.name))]"]
@@ -383,6 +391,7 @@ public struct Config: Sendable, Equatable {
             if let id = profile.imageClientID { lines.append("image_client_id = \(TOML.quote(id))") }
             if let posts = profile.contextPosts { lines.append("context = \(posts)  # posts shown below a reply's cut line") }
             if let limit = profile.lateLimit { lines.append("late_limit = \(TOML.quote(DurationText.text(limit)))") }
+            if let command = profile.notifyCommand { lines.append("notify_command = \(TOML.quote(command))") }
             if !profile.forumThemes.isEmpty {
                 lines += ["", "[profiles.\(TOML.key(profile.name)).forum_themes]"]
                 for (forum, theme) in profile.forumThemes.sorted(by: { $0.key < $1.key }) {
