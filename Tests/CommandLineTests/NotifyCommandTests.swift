@@ -59,4 +59,19 @@ import Testing
         let again = try sandbox.run(["status", "--notify"])
         #expect(again.status == 0 && !again.errorOutput.contains("could not notify"), "reported once")
     }
+
+    @Test func aCommandThatHangsIsKilledAfterTenSecondsAndReportedOnce() throws {
+        let sandbox = try SandboxProcess()
+        try sandbox.logIn()
+        try setNotifyCommand(sandbox, "sleep 60; true")
+        let started = Date()
+        let run = try sandbox.run(["status", "--notify"])
+        let took = Date().timeIntervalSince(started)
+        #expect(run.status == 0, "\(run.errorOutput)")
+        #expect(took >= 10 && took < 30, "\(took) s")
+        #expect(run.errorOutput.contains("ran over 10 s and was stopped"), "\(run.errorOutput)")
+        #expect(run.output.contains("Private messages\n"))
+        let again = try sandbox.run(["status", "--notify"])
+        #expect(again.status == 0 && !again.errorOutput.contains("ran over"), "reported once")
+    }
 }

@@ -140,4 +140,29 @@ import Testing
         #expect(down.errorOutput.contains("missive: could not get messages:"), "\(down.errorOutput)")
         #expect(!down.errorOutput.contains("Fatal error"))
     }
+
+    @Test func statusNamesTheOutboxItemsThatNeedYouAndTheNextDue() async throws {
+        let world = try await OutboxWorld()
+        let ids = try await world.drafts([OutboxWorld.reply("To a closed thread.", thread: Self.closed),
+                                          OutboxWorld.reply("Later.", thread: Self.welcome)])
+        #expect(ids.count == 2)
+        #expect(try await world.run(["queue", String(ids[0])]).status == 0)
+        _ = try await world.run(["send"])
+        #expect(try await world.run(["queue", String(ids[1]), "--at", "+2h"]).status == 0)
+        let items = try await world.items()
+        let failed = try #require(items.first { $0.value["state"] as? String == "failed" }?.key)
+        let later = try #require(items.first { $0.value["state"] as? String == "queued" }?.key)
+
+        let text = try await world.run(["status"])
+        #expect(text.status == 0, "\(text.errorOutput)")
+        #expect(text.output.contains("  #\(failed) reply to thread \(Self.closed): failed, the thread is closed   missive queue show \(failed)\n"),
+                "\(text.output)")
+        #expect(text.output.contains("  Next due: #\(later) reply to thread \(Self.welcome), "), "\(text.output)")
+        #expect(text.output.contains("(in 2 h)   missive send\n") || text.output.contains("(in 1 h)   missive send\n"), "\(text.output)")
+        let shown = try await world.run(["status", "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: shown.stdout) as? [String: Any])
+        let outbox = try #require(json["outbox"] as? [String: Any])
+        #expect((outbox["needs_you"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [failed])
+        #expect((outbox["next_due"] as? [String: Any])?["id"] as? Int == later)
+    }
 }

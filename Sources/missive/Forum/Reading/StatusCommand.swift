@@ -56,7 +56,7 @@ struct StatusCommand: AsyncParsableCommand {
 }
 
 enum StatusText {
-    static func render(_ report: StatusReport) -> String {
+    static func render(_ report: StatusReport, now: Date = Date()) -> String {
         var lines: [String] = []
         func section(_ title: String) {
             if !lines.isEmpty { lines.append("") }
@@ -102,11 +102,12 @@ enum StatusText {
         case let .found(outbox):
             if outbox.needsYou.isEmpty && outbox.nextDue == nil { lines.append("  Nothing waiting.") }
             for item in outbox.needsYou {
-                let detail = item.detail.map { ": \($0)" } ?? ""
-                lines.append("  #\(item.id) \(item.kind) \(item.target) is \(item.state)\(detail)   missive queue show \(item.id)")
+                let detail = item.detail.map { ", \($0)" } ?? ""
+                lines.append("  #\(item.id) \(item.target): \(item.state)\(detail)   missive queue show \(item.id)")
             }
             if let next = outbox.nextDue {
-                lines.append("  Next due: #\(next.id) \(next.kind) \(next.target) at \(next.due ?? "?")   missive send")
+                let due = next.due.flatMap { ISO8601DateFormatter().date(from: $0) }.map { LocalClock.withRelative($0, now: now) }
+                lines.append("  Next due: #\(next.id) \(next.target), \(due ?? next.due ?? "")   missive send")
             }
         case let .unavailable(reason, _):
             lines.append("  Could not read the outbox: \(reason)")
