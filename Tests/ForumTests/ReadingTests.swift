@@ -128,4 +128,16 @@ import Sandbox
             #expect(refused?.status == .noPermission, "\(String(describing: refused))")
         }
     }
+
+    @Test func theReplyContextHidesIgnoredMembersToo() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try await sandbox.loggedIn()
+            _ = try await adapter.setIgnoreList(["Zoë"])
+            let context = await adapter.composeContext(.reply(threadID: welcome))
+            #expect(context.posts.map(\.author) == ["Zoë", "sandbox", "Zoë"])
+            #expect(context.posts.map(\.ignored) == [true, false, true])
+            #expect(context.posts.first?.text == "" && context.posts.last?.text == "", "the forum hides their text")
+            #expect(context.posts[1].text == "Thanks! I can edit this post, but not the one above.")
+        }
+    }
 }
