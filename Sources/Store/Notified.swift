@@ -7,7 +7,7 @@ import GRDB
 extension Store {
     /// Registered at the end of the migrator (`Schema.swift`).
     static func registerNotified(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v14 notified") { db in
+        migrator.registerMigration("v15 notified") { db in
             try db.execute(sql: """
                 CREATE TABLE notified (
                     profile TEXT NOT NULL,
