@@ -169,6 +169,10 @@ public struct Config: Sendable, Equatable {
     /// `notify_command` at the top: for every profile that sets none of its own (nil: notify-send
     /// where there is a desktop session, else nothing).
     public var notifyCommand: String?
+    /// `check_interval`: how often the sender service checks for news to notify (never under 2 minutes).
+    public var checkInterval: TimeInterval = Config.defaultCheckInterval
+    public static let defaultCheckInterval: TimeInterval = 600
+    public static let shortestCheckInterval: TimeInterval = 120
     public var defaultProfile: String
     public var profiles: [Profile]
 
@@ -283,6 +287,13 @@ public struct Config: Sendable, Equatable {
         }
         config.lateLimit = try span("late_limit")
         config.notifyCommand = try string("notify_command")
+        if let interval = try span("check_interval") {
+            guard interval >= Config.shortestCheckInterval else {
+                throw .wrongType(file: source, key: "check_interval", line: document.line(of: "check_interval") ?? 0,
+                                 expected: "at least 2 minutes (\"2m\"), so that the forum is not asked too often")
+            }
+            config.checkInterval = interval
+        }
         for (key, path, bound) in RetrySettings.keys {
             if let value = try number(key, bound) { config.retry[keyPath: path] = value }
         }
@@ -340,7 +351,7 @@ public struct Config: Sendable, Equatable {
         return config
     }
 
-    static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0) + ["late_limit", "notify_command", "default_profile"]
+    static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0) + ["late_limit", "notify_command", "check_interval", "default_profile"]
     static let profileKeys = ["engine", "base_url", "username", "dialect", "theme", "image_api", "image_client_id", "context",
                               "late_limit", "notify_command"]
 
@@ -379,6 +390,9 @@ public struct Config: Sendable, Equatable {
             lines.append("late_limit = \(TOML.quote(DurationText.text(lateLimit)))  # later than this, a missed item is held")
         }
         if let command = notifyCommand { lines.append("notify_command = \(TOML.quote(command))  # runs once per new PM, quote or thread") }
+        if checkInterval != Config.defaultCheckInterval {
+            lines.append("check_interval = \(TOML.quote(DurationText.text(checkInterval)))  # how often the sender service checks for news")
+        }
         lines.append("default_profile = \(TOML.quote(defaultProfile))")
         for profile in profiles {
             lines += ["", "[profiles.\(TOML.key(profile.name))]"]

@@ -49,6 +49,15 @@ public struct NotifyNews: Sendable {
     public struct Told: Sendable, Equatable {
         public var notification: NewsNotification
         public var outcome: NotifierOutcome
+
+        /// What went wrong, in words for the user; nil when it was shown.
+        public var problem: String? {
+            switch outcome {
+            case .shown: nil
+            case let .failed(why): "could not notify \"\(notification.title)\": \(why)"
+            case let .killed(seconds): "the notify command for \"\(notification.title)\" ran over \(seconds) s and was stopped"
+            }
+        }
     }
 
     /// What the report holds that is news, in the order it is told.

@@ -1,5 +1,6 @@
 import Application
 import Common
+import Forum
 import Foundation
 import Store
 #if canImport(Glibc)
@@ -76,5 +77,28 @@ extension Home {
         let profile = try config.profile(named: options.profile)
         return NotifyNews(store: try Store.open(paths: paths, access: .readWrite),
                           notifier: CommandNotifier.configured(config, profile: profile), clock: { Date() })
+    }
+}
+
+extension Workspace {
+    /// `send --watch`'s check for news: every profile (or the one named) that reads as a member
+    /// and has a notifier, over the saved session (no password prompt), every `check_interval`.
+    func watchForNews(timeout: Int, profile only: String?) -> WatchForNews {
+        let store = self.store, paths = self.paths, clock = environment.clock
+        var sources: [WatchForNews.Source] = []
+        for profile in config.profiles where only == nil || profile.name == only {
+            guard let notifier = CommandNotifier.configured(config, profile: profile),
+                  let adapter = try? ForumConnection.adapter(for: profile, paths: paths, timeout: timeout, credentials: nil),
+                  let reader = adapter as? any ForumReader
+            else { continue }
+            let check = CheckStatus(profile: profile.name, reader: reader, forum: adapter) {
+                try store.outboxListing(states: CheckStatus.outboxStates, limit: nil)
+            }
+            sources.append(WatchForNews.Source(profile: profile.name, check: check,
+                                               notify: NotifyNews(store: store, notifier: notifier, clock: clock)))
+        }
+        return WatchForNews(sources: sources, interval: config.checkInterval, console: console) { seconds in
+            try await Task.sleep(for: .seconds(seconds))
+        }
     }
 }

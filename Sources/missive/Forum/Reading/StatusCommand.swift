@@ -41,13 +41,7 @@ struct StatusCommand: AsyncParsableCommand {
             Console.write(StatusText.render(report))
             for each in told where each.outcome == .shown { Console.print("Notified: \(each.notification.title)") }
         }
-        for each in told {
-            switch each.outcome {
-            case .shown: break
-            case let .failed(why): Console.note("could not notify \"\(each.notification.title)\": \(why)")
-            case let .killed(seconds): Console.note("the notify command for \"\(each.notification.title)\" ran over \(seconds) s and was stopped")
-            }
-        }
+        for problem in told.compactMap(\.problem) { Console.note(problem) }
         for part in report.unavailableParts {
             Console.note("could not get \(part.name): \(part.reason)")
         }
