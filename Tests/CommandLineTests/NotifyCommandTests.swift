@@ -74,4 +74,15 @@ import Testing
         let again = try sandbox.run(["status", "--notify"])
         #expect(again.status == 0 && !again.errorOutput.contains("ran over"), "reported once")
     }
+
+    @Test func theSenderWatchChecksForNewsAndTellsIt() async throws {
+        // OutboxWorld's config lines go at the top of config.toml.
+        let world = try await OutboxWorld(config: ["undo_window = 0", "notify_command = \"true\""])
+        let watch = try world.start(["send", "--watch"])
+        // The first check is made as the watch starts; the seeded welcome PM is news.
+        let told = await eventually(within: 20) { watch.output.contains("notified (sandbox): PM from Zoë: Welcome, Missive Tester") }
+        #expect(told, "\(watch.output)")
+        watch.signal(SIGINT)
+        #expect(await watch.exitStatus(within: 20) == 130, "\(watch.output)")
+    }
 }
