@@ -116,6 +116,18 @@ import Testing
         #expect(json.status == 0 && json.output == "[\n\n]\n" || json.output == "[]\n", "\(json.output)")
     }
 
+    @Test func aMisagoProfileIsToldReadingIsForSomethingAwfulProfilesForNow() throws {
+        let sandbox = try SandboxProcess()
+        let added = try sandbox.run(["profiles", "add", "mg", "--engine", "misago", "--base-url", "http://127.0.0.1:9/"])
+        #expect(added.status == 0, "\(added.errorOutput)")
+        for arguments in [["status"], ["bookmarks"], ["read", "1"], ["ignore"]] {
+            let result = try sandbox.run(arguments + ["--profile", "mg"])
+            #expect(result.status == 69, "\(arguments): \(result.status)")
+            #expect(result.errorOutput == "missive: profile mg is a misago forum: bookmarks, read, status and ignore work on "
+                    + "Something Awful profiles only for now\n", "\(result.errorOutput)")
+        }
+    }
+
     @Test func badInputHasItsOwnStatusAndADownForumIsNamed() throws {
         let sandbox = try SandboxProcess()
         let loggedOut = try sandbox.run(["bookmarks"])
