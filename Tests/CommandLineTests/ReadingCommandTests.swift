@@ -120,7 +120,10 @@ import Testing
         let sandbox = try SandboxProcess()
         let added = try sandbox.run(["profiles", "add", "mg", "--engine", "misago", "--base-url", "http://127.0.0.1:9/"])
         #expect(added.status == 0, "\(added.errorOutput)")
-        for arguments in [["status"], ["bookmarks"], ["read", "1"], ["ignore"]] {
+        let ignore = try sandbox.run(["ignore", "add", "Zoë", "--profile", "mg"])
+        #expect(ignore.status == 69 && ignore.errorOutput == "missive: profile mg is a misago forum, and Misago has no ignore list "
+                + "(its API has no way to block a member)\n", "\(ignore.errorOutput)")
+        for arguments in [["status"], ["bookmarks"], ["read", "1"]] {
             let result = try sandbox.run(arguments + ["--profile", "mg"])
             #expect(result.status == 69, "\(arguments): \(result.status)")
             #expect(result.errorOutput == "missive: profile mg is a misago forum: bookmarks, read, status and ignore work on "

@@ -117,7 +117,15 @@ extension Home {
 
     func readThread(_ options: ForumOptions) throws -> ReadThread { ReadThread(forum: try reading(options).reader) }
 
-    func changeIgnoreList(_ options: ForumOptions) throws -> ChangeIgnoreList { ChangeIgnoreList(forum: try reading(options).reader) }
+    /// Misago has no ignore list at all (its 0.39 API cannot block a member): said so, not "for now".
+    func changeIgnoreList(_ options: ForumOptions) throws -> ChangeIgnoreList {
+        let profile = try config.profile(named: options.profile)
+        if profile.engine == .misago {
+            throw UseCaseError(.unavailable, "profile \(profile.name) is a misago forum, and Misago has no ignore list "
+                               + "(its API has no way to block a member)")
+        }
+        return ChangeIgnoreList(forum: try reading(options).reader)
+    }
 
     /// `status`: the forum's news and the outbox's, the store opened read-only when it is asked
     /// (no store yet: an empty outbox).

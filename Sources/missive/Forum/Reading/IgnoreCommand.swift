@@ -8,7 +8,8 @@ struct IgnoreCommand: AsyncParsableCommand {
         commandName: "ignore",
         abstract: "List the members you ignore on the forum, or add and remove one.",
         discussion: "Something Awful profiles only: the forum refuses to ignore its moderators and admins. "
-            + "`read` shows an ignored member's posts as one line.",
+            + "`read` and the reply context show an ignored member's posts as one line. Misago has no ignore list "
+            + "(its API cannot block a member): a misago profile is told so (exit 69).",
         subcommands: [List.self, Add.self, Remove.self],
         defaultSubcommand: List.self
     )
