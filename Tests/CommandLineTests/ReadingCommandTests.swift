@@ -86,7 +86,7 @@ import Testing
         let posts = try #require(try json(sandbox.run(["read", String(Self.long), "--new", "--json"])) as? [[String: Any]])
         #expect(posts.compactMap { $0["post"] as? Int } == news, "--no-mark left them unread: \(posts)")
         #expect(posts.first?["text"] as? String == "News 1." && posts.first?["author"] as? String == "Zoë")
-        #expect(Set(posts.first?.keys.map { $0 } ?? []) == ["post", "author", "date", "text", "quotes_you", "ignored"])
+        #expect(Set(posts.first?.keys.map { $0 } ?? []) == ["post", "author", "date", "date_text", "text", "quotes_you", "ignored"])
         let after = try #require(try json(sandbox.run(["read", String(Self.long), "--new", "--json"])) as? [[String: Any]])
         #expect(after.compactMap { $0["post"] as? Int } == [news[2]], "all read: the last post alone")
         let nothing = try sandbox.run(["read", String(Self.long), "--new"])

@@ -20,7 +20,7 @@ struct BookmarksCommand: AsyncParsableCommand {
 
         @OptionGroup var forum: ForumOptions
 
-        @Flag(help: ArgumentHelp(#"Print JSON: [{"thread", "title", "unread"}] (unread null when the forum does not say)."#))
+        @Flag(help: ArgumentHelp("Print JSON: a list of thread, title, unread (null when the forum does not say)."))
         var json = false
 
         @OptionGroup var headerOptions: HeaderOptions

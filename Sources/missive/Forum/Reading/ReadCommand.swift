@@ -51,7 +51,7 @@ struct ReadCommand: AsyncParsableCommand {
 
 /// A thread's pages as plain text.
 enum ThreadText {
-    static func render(_ reading: ThreadReading) -> String {
+    static func render(_ reading: ThreadReading, now: Date = Date()) -> String {
         var lines: [String] = []
         let first = reading.pages.first?.page ?? 1, last = reading.pages.last?.page ?? 1
         let span = first == last ? "page \(first)" : "pages \(first) to \(last)"
@@ -64,7 +64,9 @@ enum ThreadText {
                 continue
             }
             let mark = post.quotesYou ? "  << quotes you" : ""
-            lines.append("\(post.author) · \(post.date) · post \(post.id)\(mark)")
+            // The forum's time in Missive's one clock format, or its own words when they do not parse.
+            let date = ForumDateText.date(post.date).map { LocalClock.withRelative($0, now: now) } ?? post.date
+            lines.append("\(post.author) · \(date) · post \(post.id)\(mark)")
             lines.append(String(repeating: "─", count: 40))
             lines.append(post.text ?? "")
         }
@@ -84,13 +86,15 @@ enum ThreadText {
     }
 }
 
-/// `read --json`: one object per post.
+/// `read --json`: one object per post; `date` parsed from the forum's words (UTC, as its PM
+/// dates), which `date_text` keeps.
 struct ThreadPostJSON: Encodable {
-    static let help = #"Print JSON: [{"post", "author", "date", "text", "quotes_you", "ignored"}] (text null when ignored)."#
+    static let help = "Print JSON: a list of post, author, date, date_text, text (null when ignored), quotes_you, ignored."
 
     var post: Int
     var author: String
-    var date: String
+    @JSONNull var date: Date?
+    var dateText: String
     @JSONNull var text: String?
     var quotesYou: Bool
     var ignored: Bool
@@ -98,7 +102,8 @@ struct ThreadPostJSON: Encodable {
     init(_ post: ThreadPost) {
         self.post = post.id
         author = post.author
-        date = post.date
+        date = ForumDateText.date(post.date)
+        dateText = post.date
         text = post.text
         quotesYou = post.quotesYou
         ignored = post.ignored

@@ -20,7 +20,10 @@ struct StatusCommand: AsyncParsableCommand {
 
     @OptionGroup var forum: ForumOptions
 
-    @Flag(help: ArgumentHelp(#"Print JSON: {"profile", "messages", "threads", "quotes", "outbox", "unavailable"} (and "notified")."#))
+    @Flag(help: ArgumentHelp(
+        "Print JSON: profile, messages (id, from, subject, date, date_text), threads (thread, title, unread), "
+            + "quotes (thread, post, author), outbox (needs_you, next_due), unavailable. A part not had is null "
+            + "and named in unavailable; with --notify, notified lists what was told."))
     var json = false
 
     @Flag(help: ArgumentHelp(
@@ -111,7 +114,13 @@ enum StatusText {
 }
 
 struct StatusJSON: Encodable {
-    struct Message: Encodable { var id: Int; var from: String; var subject: String; var date: String }
+    struct Message: Encodable {
+        var id: Int
+        var from: String
+        var subject: String
+        @JSONNull var date: Date?
+        var dateText: String
+    }
     struct Thread: Encodable { var thread: Int; var title: String; var unread: Int }
     struct Quote: Encodable { var thread: Int; var post: Int; var author: String }
     struct Item: Encodable {
@@ -140,7 +149,9 @@ struct StatusJSON: Encodable {
 
     init(_ report: StatusReport) {
         profile = report.profile
-        messages = report.messages.value?.map { Message(id: $0.id, from: $0.from, subject: $0.subject, date: $0.date) }
+        messages = report.messages.value?.map {
+            Message(id: $0.id, from: $0.from, subject: $0.subject, date: ForumDateText.date($0.date), dateText: $0.date)
+        }
         threads = report.threads.value?.map { Thread(thread: $0.thread, title: $0.title, unread: $0.unread) }
         quotes = report.quotes.value?.quotes.map { Quote(thread: $0.thread, post: $0.post, author: $0.author) }
         func item(_ listing: OutboxListing) -> Item {
