@@ -45,8 +45,9 @@ struct StatusCommand: AsyncParsableCommand {
             for each in told where each.outcome == .shown { Console.print("Notified: \(each.notification.title)") }
         }
         for problem in told.compactMap(\.problem) { Console.note(problem) }
-        for part in report.unavailableParts {
-            Console.note("could not get \(part.name): \(part.reason)")
+        // The text says which part it could not get; beside JSON, stderr says it.
+        if json {
+            for part in report.unavailableParts { Console.note("could not get \(part.name): \(part.reason)") }
         }
         if let status = report.unavailableParts.first?.status, status != .success { throw ExitCode(status.rawValue) }
     }
