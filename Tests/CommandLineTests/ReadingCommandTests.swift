@@ -52,6 +52,15 @@ import Testing
         let outbox = try #require(status["outbox"] as? [String: Any])
         #expect((outbox["needs_you"] as? [Any])?.isEmpty == true && outbox["next_due"] is NSNull)
 
+        // The cost: the bookmarks page, the inbox page and one page per thread with news.
+        _ = try runProgram(["curl", "-s", "-X", "POST", sandbox.baseURL + "_sandbox/reset-requests"])
+        #expect(try sandbox.run(["status", "--json"]).status == 0)
+        let counted = try runProgram(["curl", "-s", sandbox.baseURL + "_sandbox/requests.json"])
+        let counts = try #require(try JSONSerialization.jsonObject(with: Data(counted.output.utf8)) as? [String: Any])
+        let gets = try #require(counts["gets"] as? [String: Int])
+        #expect(gets == ["bookmarkthreads.php": 1, "private.php": 1, "showthread.php": 2], "\(counts)")
+        #expect(counts["requests"] as? Int == 4, "\(counts)")
+
         let text = try sandbox.run(["status"])
         #expect(text.status == 0, "\(text.errorOutput)")
         #expect(text.output.contains("Zoë: Lunch?   missive pm show \(message)\n"), "\(text.output)")

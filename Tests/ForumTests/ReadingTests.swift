@@ -70,6 +70,9 @@ import Sandbox
             #expect(first.posts.allSatisfy { !$0.seen } && first.posts.first?.index == 1)
             #expect(first.reader == "sandbox" && first.title == "A long thread (two pages)")
 
+            let byNumber = try await adapter.threadPage(long, at: .post(number: 41), marking: .leaveUnread)
+            #expect(byNumber.page == 2 && byNumber.posts.first?.index == 41)
+            #expect(try await adapter.threadPage(long, at: .post(number: 40), marking: .leaveUnread).page == 1)
             let new = try await adapter.threadPage(long, at: .firstUnread, marking: .leaveUnread)
             #expect(new.page == 2 && new.firstUnread?.index == 41 && new.firstUnread?.text == "Post number 41 of the long thread.")
             let again = try await adapter.threadPage(long, at: .firstUnread, marking: .markRead)

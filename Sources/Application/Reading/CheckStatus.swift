@@ -81,7 +81,8 @@ public struct StatusReport: Sendable {
 
 /// `status`: unread private messages, bookmarked threads with new posts, the posts among those
 /// that quote the user, and the outbox items that need them. Costs the bookmarks page, the inbox
-/// page and one page per thread with news (at most `scanLimit`). Only looks: read positions stay
+/// page and one page per thread with news (at most `scanLimit`; the page the list's counts name,
+/// where the list gives them). Only looks: read positions stay
 /// where they were (`noseen=1`) and no message is opened.
 public struct CheckStatus: Sendable {
     public static let scanLimit = 10
@@ -146,7 +147,9 @@ public struct CheckStatus: Sendable {
         let scanned = Array(threads.prefix(Self.scanLimit))
         for thread in scanned {
             do {
-                let page = try await reader.threadPage(thread.thread, at: .firstUnread, marking: .leaveUnread)
+                // The list's counts name the first unread post's page: one request per thread.
+                let position: ThreadPosition = thread.posts.map { .post(number: max($0 - thread.unread + 1, 1)) } ?? .firstUnread
+                let page = try await reader.threadPage(thread.thread, at: position, marking: .leaveUnread)
                 for post in page.posts where !post.seen && post.quotesYou {
                     quotes.append(StatusReport.Quote(thread: thread.thread, title: thread.title, post: post.id,
                                                      author: post.author, url: thread.url))

@@ -61,8 +61,9 @@ extension MisagoAdapter: ForumReader {
             if number > 1, page.postSet.pages > 1 {
                 page = try await read(MisagoJSON.PostPage.self, path, [("page", String(min(number, page.postSet.pages)))], subject: .thread)
             }
-        case .firstUnread:
-            // The first page holding a post not read; the last page when all are read.
+        case .firstUnread, .post:
+            // The first page holding a post not read; the last page when all are read (its pages'
+            // length is the engine's, so a post's number does not name its page).
             var number = 1
             while !page.postSet.results.contains(where: { $0.isNew == true }), number < page.postSet.pages {
                 number += 1

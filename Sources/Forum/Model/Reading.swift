@@ -29,6 +29,9 @@ public enum ThreadPosition: Sendable, Equatable {
     case page(Int)
     /// The page holding the first post the member has not read, as the forum's "new posts" link.
     case firstUnread
+    /// The page holding the thread's post number N (1 is the first), when a list said how many
+    /// posts there are and how many are unread: no request to find the page.
+    case post(number: Int)
 }
 
 /// Whether reading moves the forum's read position, as a browser's visit does.

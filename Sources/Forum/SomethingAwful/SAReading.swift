@@ -68,6 +68,8 @@ extension SomethingAwfulAdapter: ForumReader {
         switch position {
         case let .page(number):
             query.append(("pagenumber", String(max(number, 1))))
+        case let .post(number):
+            query.append(("pagenumber", String((max(number, 1) - 1) / Self.threadsPerPage + 1)))
         case .firstUnread:
             // The redirect names the page (and drops perpage and noseen): ask again with them.
             let pageNumber = try await firstUnreadPage(thread)
