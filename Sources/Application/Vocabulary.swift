@@ -31,3 +31,8 @@
 @_exported import struct Forum.TagGroup
 @_exported import protocol Forum.CredentialSource
 @_exported import enum Forum.ImgurCredential
+
+// What reading the forum returns: bookmarks, a thread's posts.
+@_exported import struct Forum.BookmarkedThread
+@_exported import struct Forum.ThreadPost
+@_exported import struct Forum.ThreadPage

@@ -25,6 +25,8 @@ public struct Profile: Sendable, Equatable {
     /// How late a scheduled item may still go out (`late_limit`): one whose time passed longer ago
     /// while no sender ran is held for the user instead. Nil: the top level's, or no limit.
     public var lateLimit: TimeInterval?
+    /// `notify_command`: run once for each new thing `status --notify` finds (nil: the top level's).
+    public var notifyCommand: String?
 
     /// The default of `contextPosts`.
     public static let defaultContextPosts = 5
@@ -167,6 +169,13 @@ public struct Config: Sendable, Equatable {
     /// `soft_breaks`: a line break typed inside a paragraph stays one in the post (`newline`, as a
     /// forum's text box keeps it), or becomes a space (`space`, CommonMark's rule, for hard-wrapped text).
     public var softBreaks: SoftBreaks = .newline
+    /// `notify_command` at the top: for every profile that sets none of its own (nil: notify-send
+    /// where there is a desktop session, else nothing).
+    public var notifyCommand: String?
+    /// `check_interval`: how often the sender service checks for news to notify (never under 2 minutes).
+    public var checkInterval: TimeInterval = Config.defaultCheckInterval
+    public static let defaultCheckInterval: TimeInterval = 600
+    public static let shortestCheckInterval: TimeInterval = 120
     public var defaultProfile: String
     public var profiles: [Profile]
 
@@ -284,6 +293,14 @@ public struct Config: Sendable, Equatable {
         }
         config.lateLimit = try span("late_limit")
         if let breaks: SoftBreaks = try member("soft_breaks", isNot: "a way to write line breaks") { config.softBreaks = breaks }
+        config.notifyCommand = try string("notify_command")
+        if let interval = try span("check_interval") {
+            guard interval >= Config.shortestCheckInterval else {
+                throw .wrongType(file: source, key: "check_interval", line: document.line(of: "check_interval") ?? 0,
+                                 expected: "at least 2 minutes (\"2m\"), so that the forum is not asked too often")
+            }
+            config.checkInterval = interval
+        }
         for (key, path, bound) in RetrySettings.keys {
             if let value = try number(key, bound) { config.retry[keyPath: path] = value }
         }
@@ -328,6 +345,7 @@ public struct Config: Sendable, Equatable {
             }
             profile.contextPosts = try number(prefix + "context", Profile.contextBound)
             profile.lateLimit = try span(prefix + "late_limit")
+            profile.notifyCommand = try string(prefix + "notify_command")
             profile.file = source
             for entry in document.entries where entry.key.hasPrefix(prefix) {
                 profile.lines[String(entry.key.dropFirst(prefix.count))] = entry.line
@@ -340,9 +358,10 @@ public struct Config: Sendable, Equatable {
         return config
     }
 
-    static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0) + ["late_limit", "soft_breaks", "default_profile"]
+    static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0)
+        + ["late_limit", "soft_breaks", "notify_command", "check_interval", "default_profile"]
     static let profileKeys = ["engine", "base_url", "username", "dialect", "theme", "image_api", "image_client_id", "context",
-                              "late_limit"]
+                              "late_limit", "notify_command"]
 
     /// A key Missive does not read is an error, as in a theme file: a mistyped `dialcet` would
     /// otherwise leave the engine's dialect in place without a word.
@@ -381,6 +400,10 @@ public struct Config: Sendable, Equatable {
         if softBreaks != Config().softBreaks {
             lines.append("soft_breaks = \(TOML.quote(softBreaks.rawValue))  # a typed line break inside a paragraph becomes a space")
         }
+        if let command = notifyCommand { lines.append("notify_command = \(TOML.quote(command))  # runs once per new PM, quote or thread") }
+        if checkInterval != Config.defaultCheckInterval {
+            lines.append("check_interval = \(TOML.quote(DurationText.text(checkInterval)))  # how often the sender service checks for news")
+        }
         lines.append("default_profile = \(TOML.quote(defaultProfile))")
         for profile in profiles {
             lines += ["", "[profiles.\(TOML.key(profile.name))]"]
@@ -393,6 +416,7 @@ public struct Config: Sendable, Equatable {
             if let id = profile.imageClientID { lines.append("image_client_id = \(TOML.quote(id))") }
             if let posts = profile.contextPosts { lines.append("context = \(posts)  # posts shown below a reply's cut line") }
             if let limit = profile.lateLimit { lines.append("late_limit = \(TOML.quote(DurationText.text(limit)))") }
+            if let command = profile.notifyCommand { lines.append("notify_command = \(TOML.quote(command))") }
             if !profile.forumThemes.isEmpty {
                 lines += ["", "[profiles.\(TOML.key(profile.name)).forum_themes]"]
                 for (forum, theme) in profile.forumThemes.sorted(by: { $0.key < $1.key }) {

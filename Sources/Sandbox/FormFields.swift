@@ -22,6 +22,11 @@ public struct FormFields: Sendable, Equatable {
         pairs.first { $0.name == name }?.value
     }
 
+    /// Every value sent under `name`, in order (`listbits[]` sends one per box).
+    public func values(of name: String) -> [String] {
+        pairs.filter { $0.name == name }.map(\.value)
+    }
+
     public func count(of name: String) -> Int {
         pairs.filter { $0.name == name }.count
     }

@@ -26,12 +26,17 @@ import GRDB
 /// - `POST /_sandbox/edit?postid=P` with the post's new BBCode as the body (plain text, or a
 ///   form's `bbcode` field): a moderator edits the post behind its author's back, as an edit
 ///   made elsewhere would (its "edited" time moves; no posting request is counted).
+/// - `POST /_sandbox/post?threadid=T&as=NAME` with the post's BBCode as the body (plain text):
+///   NAME posts it in thread T (closed or not, no flood wait), as another member would.
+///   Answers `{"id": P}`.
+/// - `POST /_sandbox/pm?from=NAME&to=NAME&subject=S` with the message's BBCode as the body: NAME
+///   sends a private message (a copy in their Sent Items). Answers `{"id": M}`, the inbox copy.
 /// - `GET /_sandbox/loop`: redirects to itself, for the `loop` fault.
 /// - `GET /_sandbox/status.json`: `{"images_url": ..., "data_directory": ..., "pid": ...}`: where the
 ///   image host listens (its own port), where the data is, and the process serving.
 extension SandboxHTTPHandler {
     static let controls = ["state.json", "requests.json", "reset-requests", "fault", "expire-sessions", "standing",
-                           "cloudflare", "forum", "thread", "edit", "loop", "status.json"]
+                           "cloudflare", "forum", "thread", "edit", "post", "pm", "loop", "status.json"]
 
     func control(_ request: SandboxRequest) async throws -> SandboxResponse {
         let name = String(request.script.dropFirst("_sandbox/".count))
@@ -50,7 +55,7 @@ extension SandboxHTTPHandler {
     }
 
     /// A parameter that is missing or wrong.
-    private struct ControlProblem: Error {
+    struct ControlProblem: Error {
         var message: String
     }
 
@@ -87,6 +92,10 @@ extension SandboxHTTPHandler {
             return try await changeThread(request)
         case "edit":
             return try await moderatorEdit(request)
+        case "post":
+            return try await postAsMember(request)
+        case "pm":
+            return try await messageAsMember(request)
         case "loop":
             return .redirect(to: "/_sandbox/loop")
         case "status.json":
@@ -96,7 +105,7 @@ extension SandboxHTTPHandler {
         }
     }
 
-    private func user(named name: String?) async throws -> UserRecord {
+    func user(named name: String?) async throws -> UserRecord {
         guard let name, !name.isEmpty else { throw ControlProblem(message: "user= must name an account") }
         let found = try await forum.database.queue.read { db in
             try UserRecord.filter(Column("username").collating(.nocase) == name).fetchOne(db)
@@ -188,7 +197,7 @@ extension SandboxHTTPHandler {
     }
 
     /// The row whose id the parameter holds, or the 400 that says what it must name.
-    private func row<Record: FetchableRecord & TableRecord & Sendable>(
+    func row<Record: FetchableRecord & TableRecord & Sendable>(
         _ type: Record.Type, named parameter: String, _ what: String, in request: SandboxRequest
     ) async throws -> Record {
         guard let id = request.id(parameter), let row = try await forum.database.queue.read({ db in try Record.fetchOne(db, key: id) })

@@ -33,6 +33,8 @@ struct SandboxDatabase: Sendable {
         migrator.registerMigration("seed") { db in try Seed.insert(into: db, now: now) }
         migrator.registerMigration("seed-2") { db in try Seed.upgradeFirstSeed(db, now: now) }
         migrator.registerMigration("seed-3") { db in try Seed.insertTestersMessage(into: db, now: now) }
+        migrator.registerMigration("schema-3", migrate: Self.addReading)
+        migrator.registerMigration("seed-4") { db in try Seed.insertStaff(into: db, now: now) }
         try migrator.migrate(queue)
     }
 
@@ -45,6 +47,34 @@ struct SandboxDatabase: Sendable {
         }
         try db.alter(table: "thread") { t in
             t.add(column: "archived", .boolean).notNull().defaults(to: false)
+        }
+    }
+
+    /// What reading needs: each member's bookmarks, how far they have read each thread, their
+    /// ignore list, and the staff (whom nobody may ignore). The staff's role is a table of its own
+    /// so that the user rows the earlier seeds write keep their shape.
+    private static func addReading(_ db: Database) throws {
+        try db.create(table: "bookmark") { t in
+            t.column("userId", .integer).notNull().references("user")
+            t.column("threadId", .integer).notNull().references("thread")
+            t.column("addedAt", .datetime).notNull()
+            t.primaryKey(["userId", "threadId"])
+        }
+        // `postIndex`: the `data-idx` of the last post the member has seen (1 is the first post).
+        try db.create(table: "lastSeen") { t in
+            t.column("userId", .integer).notNull().references("user")
+            t.column("threadId", .integer).notNull().references("thread")
+            t.column("postIndex", .integer).notNull()
+            t.primaryKey(["userId", "threadId"])
+        }
+        try db.create(table: "ignored") { t in
+            t.column("userId", .integer).notNull().references("user")
+            t.column("ignoredId", .integer).notNull().references("user")
+            t.primaryKey(["userId", "ignoredId"])
+        }
+        try db.create(table: "staff") { t in
+            t.primaryKey("userId", .integer).references("user")
+            t.column("role", .text).notNull()
         }
     }
 

@@ -64,6 +64,8 @@ struct SandboxForum: Sendable {
         case "newthread.php": return try await newThread(request, user: user)
         case "private.php": return try await privateMessages(request, user: user)
         case "misc.php": return try await misc(request, user: user)
+        case "bookmarkthreads.php": return try await bookmarks(request, user: user)
+        case "member2.php": return try await memberLists(request, user: user)
         default:
             if request.script.hasPrefix("images/") { return Images.image(at: "/" + request.script) }
             // Where the upgrade refusals link: a practice forum sells nothing.

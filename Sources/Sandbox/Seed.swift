@@ -15,6 +15,8 @@ public enum Seed {
         public static let noPlatinum = (id: Int64(1006), username: "noplatinum")
         /// The account the default `sandbox` profile logs in as (`missive init` writes that profile).
         public static let tester = (id: Int64(1005), username: Config.sandboxProfile().username ?? "Missive Tester")
+        /// A moderator: nobody may put them on an ignore list.
+        public static let staff = (id: Int64(1007), username: "Moderator Mia")
         public static let password = "sandbox"
     }
 
@@ -162,6 +164,15 @@ public enum Seed {
                               sentAt: now.addingTimeInterval(-1800), seen: folder == MessageRecord.sentItems,
                               repliedTo: false, forwarded: false, previousMessageId: nil).insert(db)
         }
+    }
+
+    /// The fourth seed: a moderator, whom the ignore list refuses (as the real one refuses staff).
+    static func insertStaff(into db: Database, now: Date) throws {
+        guard try !UserRecord.exists(db, key: Account.staff.id) else { return }
+        try UserRecord(id: Account.staff.id, username: Account.staff.username, password: Account.password,
+                       cookieToken: Token.hex(32), formkey: Token.hex(32), standing: .member, probationUntil: nil,
+                       bookmarksByDefault: false, registeredAt: now.addingTimeInterval(-900 * 24 * 3600)).insert(db)
+        try db.execute(sql: "INSERT INTO staff (userId, role) VALUES (?, 'Moderator')", arguments: [Account.staff.id])
     }
 
     /// What the second seed adds: an account without Platinum, SA-Mart, an archived forum and

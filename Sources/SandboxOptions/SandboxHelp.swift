@@ -32,6 +32,7 @@ public enum SandboxHelp {
           probation   on probation for three days from the first start: reading
                       works, posting does not
           noplatinum  no Platinum upgrade: every private message page is refused
+          Moderator Mia  a moderator: the ignore list refuses to hold her
 
         FORUMS: 1 ordinary; 2 new threads previewed first; 3 Ask / Tell (preview
         first, tma_ama 0 TMA or 1 AMA); 4 not accepting new threads; 5 SA-Mart
@@ -110,5 +111,8 @@ public enum SandboxHelp {
           POST /_sandbox/thread?threadid=N[&closed=on|off][&archived=on|off]
           POST /_sandbox/edit?postid=P   a moderator's edit: the body is the
                post's new BBCode (its author's edit form then shows it)
+          POST /_sandbox/post?threadid=T&as=NAME  NAME posts the body's BBCode
+          POST /_sandbox/pm?from=NAME&to=NAME&subject=S  NAME sends a PM
+               (both answer {"id": N})
         """
 }

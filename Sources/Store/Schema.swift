@@ -182,6 +182,7 @@ enum Schema {
             }
         }
         OutboxSchema.registerForumReasons(in: &migrator)
+        Store.registerNotified(in: &migrator)
         return migrator
     }
 

@@ -33,7 +33,8 @@ struct Missive: AsyncParsableCommand {
             CommandGroup(name: "Send", subcommands: [QueueCommand.self, SendCommand.self, ServiceCommand.self, ImagesCommand.self]),
             CommandGroup(name: "Forum", subcommands: [
                 ProfilesCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
-                InboxCommand.self, SmiliesCommand.self, IconsCommand.self,
+                InboxCommand.self, StatusCommand.self, BookmarksCommand.self, ReadCommand.self, IgnoreCommand.self,
+                SmiliesCommand.self, IconsCommand.self,
             ]),
             CommandGroup(name: "Markup", subcommands: [ConvertCommand.self, RenderCommand.self, ThemesCommand.self]),
             CommandGroup(name: "Set-up", subcommands: [InitCommand.self, DoctorCommand.self, SandboxCommand.self, CompletionCommand.self]),

@@ -16,7 +16,7 @@ import Testing
             ("WRITE", ["reply", "thread", "pm", "edit-post", "new"]),
             ("DRAFTS AND TEMPLATES", ["drafts", "templates", "preview", "undo", "redo", "history"]),
             ("SEND", ["queue", "send"]),
-            ("FORUM", ["profiles", "login", "logout", "whoami", "inbox", "smilies", "icons"]),
+            ("FORUM", ["profiles", "login", "logout", "whoami", "inbox", "status", "bookmarks", "read", "ignore", "smilies", "icons"]),
             ("MARKUP", ["convert", "render", "themes"]),
             ("SET-UP", ["init", "doctor", "sandbox"]),
         ]

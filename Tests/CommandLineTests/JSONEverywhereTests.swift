@@ -165,12 +165,16 @@ import Testing
             (["pm", "show", "9000001"], ["id", "subject", "author", "date", "date_text", "text"]),
             (["smilies"], ["code", "group", "image_url", "title"]),
             (["icons", String(ThreadTagCommandTests.askTellForum)], ["forum_id", "post_icons", "tag_groups"]),
+            (["read", "3500001"], ["post", "author", "date", "date_text", "text", "quotes_you", "ignored"]),
+            (["bookmarks"], ["thread", "title", "unread"]),
+            (["status"], ["profile", "messages", "threads", "quotes", "outbox", "unavailable"]),
         ]
+        #expect(try sandbox.run(["bookmarks", "add", "3500001"]).status == 0)
         for (command, keys) in cases {
             let objects = try check(try sandbox.run(command + ["--json"]), command, keys: keys)
             expectHelpNames(keys, command, help: try sandbox.run(command + ["--help"]))
             // The forum's PM dates parse: a null date would be honest but useless here.
-            if command.first == "inbox" || command.first == "pm" {
+            if command.first == "inbox" || command.first == "pm" || command.first == "read" {
                 #expect(objects.allSatisfy { $0["date"] is String }, "\(command): \(objects)")
             }
         }

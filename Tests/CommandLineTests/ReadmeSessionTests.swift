@@ -60,6 +60,11 @@ extension ReadmeExamplesTests {
          .skip("needs the Misago engine (`make engine`); MisagoEndToEndTests run these")),
         ("echo missive-engine-pw | missive login --profile misago --password-stdin", .skip("needs the Misago engine")),
         ("missive thread 3 --profile misago --subject \"Hello from Missive\" --queue && missive send", .skip("needs the Misago engine")),
+        ("missive status", .run(0, says: "Bookmarked threads with new posts")),
+        ("missive bookmarks add 3500003", .run(0, says: "Bookmarked thread 3500003.")),
+        ("missive bookmarks --json", .run(0, says: "\"unread\"")),
+        ("missive read 3500003 --new", .run(0, says: "A long thread (two pages)")),
+        ("missive ignore add Zoë", .run(0, says: "Zoë")),
     ]
 
     /// The command lines of README.md's fenced blocks, comments taken off: those starting with
@@ -162,7 +167,7 @@ extension ReadmeExamplesTests {
             }
         }
         #expect(post != nil, "`reply --send` printed the post it made")
-        // 22 lines run as written or expanded into 37 commands; 9 skipped, each with its reason.
-        #expect(ran == 37 && skipped.count == 9, "ran \(ran), skipped:\n\(skipped.joined(separator: "\n"))")
+        // 27 lines run as written or expanded into 42 commands; 9 skipped, each with its reason.
+        #expect(ran == 42 && skipped.count == 9, "ran \(ran), skipped:\n\(skipped.joined(separator: "\n"))")
     }
 }

@@ -57,6 +57,16 @@ import Testing
         #expect(shown.lines[..<cut].contains { $0.contains("leave the body empty to discard a new draft") })
     }
 
+    @Test func aMemberTheUserIgnoresIsOneLineBelowTheCut() async throws {
+        let world = try await OutboxWorld()
+        let ignored = try await world.run(["ignore", "add", "Zoë"])
+        #expect(ignored.status == 0, "\(ignored.errorOutput)")
+        let (_, shown) = try await Self.compose(["reply", String(Self.welcome)], world)
+        #expect(shown.context.contains("─── ignored: Zoë · post 500000001\n"), "\(shown.context)")
+        #expect(!shown.context.contains("This is a practice forum"), "the ignored post's text is not shown")
+        #expect(shown.context.contains("Thanks! I can edit this post, but not the one above."))
+    }
+
     @Test func contextTwoNoContextAndTheProfilesKeySayHowManyPosts() async throws {
         let world = try await OutboxWorld()
         let ids = try await Self.postIDs(in: Self.long, world)

@@ -221,7 +221,7 @@ import Testing
         ("dialect = \"PHPBB\"", "config.toml:3: profiles.typo.dialect = \"PHPBB\" is not a dialect"),
         ("dialect = 3", "config.toml:3: profiles.typo.dialect must be a quoted string"),
         ("dialcet = \"phpbb\"", "config.toml:3: profiles.typo.dialcet is not a setting Missive reads; the settings there are "
-            + "engine, base_url, username, dialect, theme, image_api, image_client_id, context, late_limit, forum_themes.FORUM"),
+            + "engine, base_url, username, dialect, theme, image_api, image_client_id, context, late_limit, notify_command, forum_themes.FORUM"),
         ("[profiles.typo.forum_themes]\nyospos = \"yospos\"", "config.toml:4: profiles.typo.forum_themes.yospos must be named by "
             + "a forum's number"),
     ])

@@ -142,7 +142,7 @@ import Testing
             let response = try await Browser(server).get("/_sandbox/state.json")
             #expect(response.header("Content-Type") == "application/json")
             let dump = try SandboxState.decode(response.body)
-            #expect(dump.users.map(\.username) == ["sandbox", "Zoë", "banned", "probation", "Missive Tester", "noplatinum"])
+            #expect(dump.users.map(\.username) == ["sandbox", "Zoë", "banned", "probation", "Missive Tester", "noplatinum", "Moderator Mia"])
             #expect(dump.users.first { $0.username == "banned" }?.standing == "banned")
             #expect(dump.users.first { $0.username == "noplatinum" }?.standing == "noplatinum")
             #expect(dump.users.first { $0.username == "probation" }?.probationUntil != nil)
@@ -173,7 +173,7 @@ import Testing
         try await withSandbox(configuration) { server in
             let dump = try await state(of: server)
             #expect(dump.posts.filter { $0.text == "still here" }.count == 1)
-            #expect(dump.users.count == 6, "seeded once, not twice")
+            #expect(dump.users.count == 7, "seeded once, not twice")
         }
     }
 }

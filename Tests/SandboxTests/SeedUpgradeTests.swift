@@ -28,7 +28,7 @@ import Testing
 
         try await withSandbox(SandboxConfiguration(dataDirectory: directory, floodInterval: 0)) { server in
             let dump = try await state(of: server)
-            #expect(dump.users.count == 6 && dump.users.last?.standing == "noplatinum")
+            #expect(dump.users.count == 7 && dump.users.first { $0.username == "noplatinum" }?.standing == "noplatinum")
             #expect(dump.forums.map(\.id) == [1, 2, 3, 4, 5, 6, 7])
             #expect(dump.forums.first { $0.id == 2 }?.secondaryTagGroup == nil)
             #expect(dump.forums.first { $0.id == 3 }.map { $0.previewFirst && $0.secondaryTagGroup == "tma_ama" } == true)
@@ -40,7 +40,7 @@ import Testing
         // Opened again, nothing is added twice.
         try await withSandbox(SandboxConfiguration(dataDirectory: directory, floodInterval: 0)) { server in
             let dump = try await state(of: server)
-            #expect(dump.users.count == 6 && dump.forums.count == 7 && dump.threads.count == 9)
+            #expect(dump.users.count == 7 && dump.forums.count == 7 && dump.threads.count == 9)
         }
     }
 }

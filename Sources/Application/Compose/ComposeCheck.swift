@@ -152,6 +152,8 @@ public struct ComposeCheck: Sendable {
     }
 
     private func entry(_ post: ContextPost, noun: String) -> BufferContext.Entry {
+        // A member the user ignores is one line, as `read` shows them.
+        if post.ignored { return BufferContext.Entry(header: "ignored: \(post.author)" + (post.id.map { " · \(noun) \($0)" } ?? ""), text: "") }
         var header = post.author
         if let role = post.role, !role.isEmpty { header += " (\(role))" }
         if !post.date.isEmpty { header += " · " + post.date }

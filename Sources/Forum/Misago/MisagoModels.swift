@@ -43,6 +43,8 @@ enum MisagoJSON {
         var postedOn: String?
         var isEvent: Bool?
         var url: Links?
+        /// The reader has not read it (issue 30's read tracking; per post, explicit).
+        var isNew: Bool?
     }
 
     /// A thread or private thread, alone or in a list.
@@ -57,6 +59,7 @@ enum MisagoJSON {
         var startedOn: String?
         var lastPostOn: String?
         var isRead: Bool?
+        var isClosed: Bool?
         var participants: [Participant]?
     }
 

@@ -24,12 +24,16 @@ public struct ContextPost: Sendable, Equatable {
     /// The post as readable text: quotes as "> " lines, smilies as their codes, images as `[img]`.
     public var text: String
 
-    public init(id: Int?, author: String, role: String? = nil, date: String, text: String) {
+    /// Its author is on the reader's ignore list: the forum hides the text (then empty).
+    public var ignored: Bool
+
+    public init(id: Int?, author: String, role: String? = nil, date: String, text: String, ignored: Bool = false) {
         self.id = id
         self.author = author
         self.role = role
         self.date = date
         self.text = text
+        self.ignored = ignored
     }
 }
 

@@ -17,10 +17,12 @@ enum SAReplyReview {
         let id = anchor.hasPrefix("post") ? String(anchor.dropFirst(4)).nonEmptyInt : nil
         let author = table.first(".//dt[\(xpathHasClass("author"))]")
         let role = author?.attribute("title")?.trimmingCharacters(in: .whitespaces)
+        // `table.post.ignored`: a member the reader ignores; the forum hides the text.
+        let ignored = table.hasClass("ignored")
         return ContextPost(
             id: id, author: author?.visibleText ?? "", role: role?.isEmpty == false ? role : nil,
             date: date(table.first(".//td[\(xpathHasClass("postdate"))]")),
-            text: table.first(".//td[\(xpathHasClass("postbody"))]").map(text) ?? "")
+            text: ignored ? "" : table.first(".//td[\(xpathHasClass("postbody"))]").map(text) ?? "", ignored: ignored)
     }
 
     /// The date as the cell writes it, without its links' texts (`#`, `?`): only the cell's own text.

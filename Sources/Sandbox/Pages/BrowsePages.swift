@@ -3,8 +3,8 @@ import GRDB
 
 /// Reading the forum: the index (HTML, or JSON with `json=1` as the login's `next` asks for),
 /// a forum's thread list, and a thread's pages with `goto=post` / `goto=lastpost` redirects.
-/// One line of a forum's thread list.
-private struct ThreadListRow: Sendable {
+/// One line of a thread list (a forum's, or the bookmarks page), as the viewer sees it.
+struct ThreadListRow: Sendable {
     var id: Int64
     var title: String
     var iconId: Int64
@@ -13,6 +13,10 @@ private struct ThreadListRow: Sendable {
     var author: String
     var posts: Int
     var lastPost: Date?
+    var lastPoster: String?
+    /// The viewer's read position (`data-idx` of the last post seen); nil: never opened.
+    var seen: Int?
+    var bookmarked: Bool
 
     init(_ row: Row) {
         id = row["id"]
@@ -23,6 +27,58 @@ private struct ThreadListRow: Sendable {
         author = row["username"]
         posts = row["posts"]
         lastPost = row["lastPost"]
+        lastPoster = row["lastPoster"]
+        seen = row["seen"]
+        bookmarked = row["bookmarked"] ?? false
+    }
+
+    /// The threads of a list, newest last post first, with the viewer's marks. `filter` is the
+    /// SQL that picks the threads (it may name `thread` and `bookmark`).
+    static func fetch(_ db: Database, viewer: Int64?, filter: String, arguments: StatementArguments,
+                      limit: Int = -1, offset: Int = 0) throws -> [ThreadListRow] {
+        let viewerId = viewer ?? 0
+        return try Row.fetchAll(db, sql: """
+            SELECT thread.id, thread.title, thread.iconId, thread.closed, thread.authorId, user.username,
+                   (SELECT COUNT(*) FROM post WHERE post.threadId = thread.id) AS posts,
+                   (SELECT MAX(postedAt) FROM post WHERE post.threadId = thread.id) AS lastPost,
+                   (SELECT poster.username FROM post JOIN user AS poster ON poster.id = post.authorId
+                    WHERE post.threadId = thread.id ORDER BY post.postedAt DESC, post.id DESC LIMIT 1) AS lastPoster,
+                   lastSeen.postIndex AS seen, bookmark.threadId IS NOT NULL AS bookmarked
+            FROM thread JOIN user ON user.id = thread.authorId
+            LEFT JOIN lastSeen ON lastSeen.threadId = thread.id AND lastSeen.userId = \(viewerId)
+            LEFT JOIN bookmark ON bookmark.threadId = thread.id AND bookmark.userId = \(viewerId)
+            WHERE \(filter) ORDER BY lastPost DESC, thread.id DESC LIMIT \(limit) OFFSET \(offset)
+            """, arguments: arguments).map(ThreadListRow.init)
+    }
+
+    /// `tr.thread#threadT`: the star (`bm0` when bookmarked), and, once the viewer has opened the
+    /// thread, `div.lastseen` with the `x` that marks it unread and, when posts are new, the
+    /// `count` link to the first of them holding their number in `<b>`. A thread never opened
+    /// has no `lastseen` block at all.
+    var html: String {
+        var lastSeen = ""
+        if let seen {
+            let unread = max(posts - seen, 0)
+            let count = unread > 0
+                ? "<a href=\"/showthread.php?threadid=\(id)&amp;goto=newpost\" class=\"count\" title=\"Jump to first unread post\"><b>\(unread)</b></a>"
+                : ""
+            lastSeen = "<div class=\"lastseen\"><a href=\"/showthread.php?action=resetseen&amp;threadid=\(id)\" class=\"x\" title=\"Mark as unread\">X</a>\(count)</div>"
+        }
+        let icon = Catalog.icon(iconId).map { "<img src=\"\($0.imagePath)\" alt=\"\(esc($0.name))\">" } ?? ""
+        let date = lastPost.map { "<div class=\"date\">\(esc(ForumDates.post($0)))</div>" } ?? ""
+        let poster = lastPoster.map {
+            "<a class=\"author\" href=\"showthread.php?goto=lastpost&amp;threadid=\(id)\">\(esc($0))</a>"
+        } ?? ""
+        return """
+            <tr class="thread\(closed ? " closed" : "")" id="thread\(id)">
+            <td class="star\(bookmarked ? " bm0" : "")"></td>
+            <td class="icon">\(icon)</td>
+            <td class="title"><div class="title_inner">\(lastSeen)<div class="info"><a href="showthread.php?threadid=\(id)" class="thread_title">\(NumericReferences.escapeKeepingReferences(title))</a></div></div></td>
+            <td class="author"><a href="member.php?action=getinfo&amp;userid=\(authorId)">\(esc(author))</a></td>
+            <td class="replies">\(max(posts - 1, 0))</td>
+            <td class="lastpost">\(date)\(poster)</td>
+            </tr>
+            """
     }
 }
 
@@ -96,25 +152,9 @@ extension SandboxForum {
         else { return ErrorPages.standardError(ErrorPages.Message.invalidForum, user: user) }
         try readable(forum: forum, user: user)
         let rows = try await database.queue.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT thread.id, thread.title, thread.iconId, thread.closed, thread.authorId, user.username,
-                       (SELECT COUNT(*) FROM post WHERE post.threadId = thread.id) AS posts,
-                       (SELECT MAX(postedAt) FROM post WHERE post.threadId = thread.id) AS lastPost
-                FROM thread JOIN user ON user.id = thread.authorId
-                WHERE thread.forumId = ? ORDER BY lastPost DESC, thread.id DESC
-                """, arguments: [forumId]).map(ThreadListRow.init)
+            try ThreadListRow.fetch(db, viewer: user?.id, filter: "thread.forumId = ?", arguments: [forumId])
         }
-        let threads = rows.map { row in
-            """
-            <tr class="thread\(row.closed ? " closed" : "")" id="thread\(row.id)">
-            <td class="icon">\(Catalog.icon(row.iconId).map { "<img src=\"\($0.imagePath)\" alt=\"\(esc($0.name))\">" } ?? "")</td>
-            <td class="title"><div class="info"><a href="showthread.php?threadid=\(row.id)" class="thread_title">\(NumericReferences.escapeKeepingReferences(row.title))</a></div></td>
-            <td class="author"><a href="member.php?action=getinfo&amp;userid=\(row.authorId)">\(esc(row.author))</a></td>
-            <td class="replies">\(max(row.posts - 1, 0))</td>
-            <td class="lastpost">\(esc(row.lastPost.map(ForumDates.post) ?? ""))</td>
-            </tr>
-            """
-        }
+        let threads = rows.map(\.html)
         let post = forum.acceptsThreads
             ? "<ul class=\"postbuttons\"><li><a href=\"newthread.php?action=newthread&amp;forumid=\(forum.id)\">Post New Thread</a></li></ul>"
             : ""
@@ -123,7 +163,7 @@ extension SandboxForum {
             \(Layout.breadcrumbs([(forum.title, "forumdisplay.php?forumid=\(forum.id)")]))
             \(post)
             <table id="forum" class="threadlist">
-            <thead><tr><th></th><th>Thread</th><th>Author</th><th>Replies</th><th>Last post</th></tr></thead>
+            <thead><tr><th class="star"></th><th class="icon"></th><th class="title">Thread</th><th class="author">Author</th><th class="replies">Replies</th><th class="lastpost">Last post</th></tr></thead>
             <tbody>
             \(threads.joined(separator: "\n"))
             </tbody>
@@ -136,15 +176,26 @@ extension SandboxForum {
         switch request["goto"] {
         case "post":
             return try await redirectToPost(request.id("postid"), perPage: perPage, user: user)
-        case "lastpost", "newpost":
+        case "lastpost":
             // A thread that does not exist is refused below, as "Invalid thread specified".
             guard let threadId = request.id("threadid"), let last = try await database.queue.read({ db in
                 try Int64.fetchOne(db, sql: "SELECT id FROM post WHERE threadId = ? ORDER BY postedAt DESC, id DESC LIMIT 1",
                                    arguments: [threadId])
             }) else { break }
             return try await redirectToPost(last, perPage: perPage, user: user)
+        case "newpost":
+            // The first post after the viewer's read position (the first post of a thread never
+            // opened; the last when all is read). Like the real one, the redirect drops `perpage`.
+            guard let threadId = request.id("threadid"), let next = try await database.queue.read({ db in
+                try Self.firstUnreadPost(db, userId: user?.id, threadId: threadId)
+            }) else { break }
+            return try await redirectToPost(next, perPage: Self.postsPerPage, user: user)
         default:
             break
+        }
+        switch request.action {
+        case "setseen", "resetseen": return try await setSeen(request, user: user)
+        default: break
         }
         guard let threadId = request.id("threadid"),
               let (thread, forum) = try await database.queue.read({ db -> (ThreadRecord, ForumRecord?)? in
@@ -154,22 +205,36 @@ extension SandboxForum {
         else { return ErrorPages.standardError(ErrorPages.Message.invalidThread, user: user) }
         try readable(forum: forum, thread: thread, user: user)
 
-        let (total, posts, authors) = try await database.queue.read { db in
+        // `userid=U` shows only U's posts (the "?" link next to each post); 0 means everyone.
+        let onlyAuthor = request.id("userid").flatMap { $0 == 0 ? nil : $0 }
+        let page = try await database.queue.read { db in
             var all = PostRecord.filter(Column("threadId") == threadId)
-            // `userid=U` shows only U's posts (the "?" link next to each post); 0 means everyone.
-            if let author = request.id("userid"), author != 0 { all = all.filter(Column("authorId") == author) }
+            if let onlyAuthor { all = all.filter(Column("authorId") == onlyAuthor) }
             let total = try all.fetchCount(db)
             let pages = max(1, (total + perPage - 1) / perPage)
             let page = min(max(Int(request.id("pagenumber") ?? 1), 1), pages)
             let posts = try all.order(Column("postedAt"), Column("id")).limit(perPage, offset: (page - 1) * perPage).fetchAll(db)
-            return (total, posts, try UserRecord.fetchAll(db, keys: Set(posts.map(\.authorId))))
+            let seen = try user.flatMap { try Self.lastSeen(db, userId: $0.id, threadId: threadId) } ?? 0
+            let ignored = try user.map { try Self.ignoredIds(db, userId: $0.id) } ?? []
+            return ThreadPage(number: page, pages: pages, posts: posts, seen: seen, ignored: ignored,
+                              authors: try UserRecord.fetchAll(db, keys: Set(posts.map(\.authorId))),
+                              roles: try Self.staffRoles(db))
         }
-        let pages = max(1, (total + perPage - 1) / perPage)
-        let page = min(max(Int(request.id("pagenumber") ?? 1), 1), pages)
-        let byId = Dictionary(uniqueKeysWithValues: authors.map { ($0.id, $0) })
-        let firstIndex = (page - 1) * perPage
-        let tables = posts.enumerated().map { offset, post in
-            PostViews.table(post, author: byId[post.authorId], index: firstIndex + offset + 1, viewer: user)
+        let pages = page.pages
+        let byId = Dictionary(uniqueKeysWithValues: page.authors.map { ($0.id, $0) })
+        let firstIndex = (page.number - 1) * perPage
+        let tables = page.posts.enumerated().map { offset, post in
+            let index = firstIndex + offset + 1
+            return PostViews.table(post, author: byId[post.authorId], index: index, viewer: user,
+                                   seen: onlyAuthor == nil && index <= page.seen,
+                                   ignored: page.ignored.contains(post.authorId), role: page.roles[post.authorId])
+        }
+        // A page viewed moves the member's read position to its last post, as a browser's visit
+        // does; `noseen=1` (how clients look without touching it) leaves it. A page of one
+        // member's posts has other indices, so it never moves it.
+        if let user, request["noseen"] != "1", onlyAuthor == nil, !page.posts.isEmpty {
+            let last = firstIndex + page.posts.count
+            try await database.queue.write { db in try Self.markSeen(db, userId: user.id, threadId: threadId, upTo: last) }
         }
         var warning = ""
         if let user, user.standing == .probation, let until = user.probationUntil, until > now {
@@ -179,7 +244,7 @@ extension SandboxForum {
             : "<li><a href=\"newreply.php?action=newreply&amp;threadid=\(thread.id)\">Reply</a></li>"
         let content = """
             \(warning)
-            \(pageLinks(threadId: thread.id, page: page, pages: pages, perPage: perPage))
+            \(pageLinks(threadId: thread.id, page: page.number, pages: pages, perPage: perPage))
             \(Layout.breadcrumbs([(forum?.title ?? "", "forumdisplay.php?forumid=\(thread.forumId)"),
                                   (thread.title, "showthread.php?threadid=\(thread.id)")]))
             <div class="threadbar top"><ul class="postbuttons">\(reply)</ul></div>
@@ -191,6 +256,44 @@ extension SandboxForum {
         return .page(Layout.page(title: thread.title, bodyClass: "showthread forum_\(thread.forumId)", user: user,
                                  bodyAttributes: " data-thread=\"\(thread.id)\" data-forum=\"\(thread.forumId)\"",
                                  content: content))
+    }
+
+    /// What one page of a thread shows its viewer.
+    private struct ThreadPage {
+        var number: Int
+        var pages: Int
+        var posts: [PostRecord]
+        var seen: Int
+        var ignored: Set<Int64>
+        var authors: [UserRecord]
+        var roles: [Int64: String]
+    }
+
+    /// `action=setseen&threadid=T&index=N` marks the thread read up to post N (the date cell's
+    /// `lastseen_icon`); `action=resetseen&threadid=T` forgets the read position (the thread
+    /// list's `x`). Either answers JSON with `json=1`, else the thread's redirect page.
+    private func setSeen(_ request: SandboxRequest, user: UserRecord?) async throws -> SandboxResponse {
+        let user = try member(user)
+        guard let threadId = request.id("threadid"),
+              try await database.queue.read({ db in try ThreadRecord.exists(db, key: threadId) })
+        else { return ErrorPages.standardError(ErrorPages.Message.invalidThread, user: user) }
+        let reset = request.action == "resetseen"
+        let index = try await database.queue.write { db -> Int? in
+            if reset {
+                try db.execute(sql: "DELETE FROM lastSeen WHERE userId = ? AND threadId = ?", arguments: [user.id, threadId])
+                return nil
+            }
+            let count = try PostRecord.filter(Column("threadId") == threadId).fetchCount(db)
+            let index = min(max(Int(request.id("index") ?? 0), 0), count)
+            try Self.markSeen(db, userId: user.id, threadId: threadId, upTo: index, exactly: true)
+            return index
+        }
+        if request["json"] == "1" {
+            let object: [String: Any] = ["threadid": threadId, "index": index.map { $0 as Any } ?? NSNull()]
+            return .json(try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
+        }
+        return ErrorPages.redirect(reset ? "The thread is marked unread." : "The thread is marked seen up to that post.",
+                                   to: "showthread.php?threadid=\(threadId)", user: user)
     }
 
     /// `div.pages`: the page picker with the current page selected.

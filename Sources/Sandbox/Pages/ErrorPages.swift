@@ -36,6 +36,11 @@ enum ErrorPages {
             "Please choose one of this forum's \(label.trimmingCharacters(in: CharacterSet(charactersIn: ":")).lowercased()) tags for your thread."
         }
 
+        /// The ignore list refusing staff (the real page's wording, saved as ignore-staff.html).
+        static func staffNotIgnorable(_ name: String) -> String {
+            "Sorry \(name) is a moderator/admin and you are not allowed to ignore him or her."
+        }
+
         static func unknownRecipient(_ name: String) -> String {
             "The following users were not found: \(name)"
         }

@@ -1,11 +1,20 @@
 import Foundation
 
 /// One post as the thread page draws it: `table.post#postN` with the author in `dt.author` (its
-/// `title` names a role on the forum; no sandbox account has one, so it is empty as for members),
+/// `title` names a role on the forum, `Moderator` for the seeded staff account, empty for members),
 /// the rendered text in `td.postbody`, the date in `td.postdate` and the Quote/Edit buttons.
 enum PostViews {
-    static func table(_ post: PostRecord, author: UserRecord?, index: Int, viewer: UserRecord?) -> String {
+    /// `seen`: the viewer had read this post before (rows `seen1`/`seen2`, else `altcolor1`/`altcolor2`).
+    /// `ignored`: its author is on the viewer's ignore list (`table.post.ignored`, the text hidden).
+    static func table(_ post: PostRecord, author: UserRecord?, index: Int, viewer: UserRecord?,
+                      seen: Bool = false, ignored: Bool = false, role: String? = nil) -> String {
         let name = esc(author?.username ?? "Unknown")
+        let rowClass = (seen ? "seen" : "altcolor") + (index.isMultiple(of: 2) ? "2" : "1")
+        let body = ignored
+            ? "This post by \(name) is hidden because they are on your ignore list."
+            : PostRenderer.html(post.bbcode, smilies: !post.disableSmilies)
+        let seenIcon = viewer == nil ? "" : "<a class=\"lastseen_icon\" href=\"/showthread.php?action=setseen&amp;"
+            + "threadid=\(post.threadId)&amp;index=\(index)\" title=\"Mark thread seen up to this post\"></a>\n"
         let edited = post.editedAt.map {
             "<span>\(name) fucked around with this message at \(esc(ForumDates.post($0)))</span>"
         } ?? ""
@@ -14,21 +23,21 @@ enum PostViews {
             buttons += "<li><a href=\"editpost.php?action=editpost&amp;postid=\(post.id)\">Edit</a></li>"
         }
         return """
-        <table class="post" id="post\(post.id)" data-idx="\(index)">
-        <tr class="\(index.isMultiple(of: 2) ? "altcolor2" : "altcolor1")">
+        <table class="post\(ignored ? " ignored" : "")" id="post\(post.id)" data-idx="\(index)">
+        <tr class="\(rowClass)">
         <td class="userinfo userid-\(post.authorId)">
-        <dl class="userinfo"><dt class="author" title="">\(name)</dt>
+        <dl class="userinfo"><dt class="author\(role == nil ? "" : " role-mod")" title="\(esc(role ?? ""))">\(name)</dt>
         <dd class="registered">\(esc(author.map { ForumDates.registered($0.registeredAt) } ?? ""))</dd></dl>
         </td>
         <td class="postbody">
         <!-- BeginContentMarker -->
-        \(PostRenderer.html(post.bbcode, smilies: !post.disableSmilies))
+        \(body)
         <!-- EndContentMarker -->
         <p class="editedby">\(edited)</p>
         </td>
         </tr>
-        <tr>
-        <td class="postdate"><a href="#post\(post.id)" title="Link to this post">#</a>
+        <tr class="\(rowClass)">
+        <td class="postdate">\(seenIcon)<a href="#post\(post.id)" title="Link to this post">#</a>
         <a class="user_jump" href="/showthread.php?threadid=\(post.threadId)&amp;userid=\(post.authorId)">?</a>
         \(esc(ForumDates.post(post.postedAt)))</td>
         <td class="postlinks"><ul class="postbuttons">\(buttons)</ul></td>

@@ -123,14 +123,16 @@ extension SandboxForum {
         let cookie = try await issueFormCookie(for: user, purpose: "newreply")
         var review = ""
         if preview == nil {
-            let (posts, authors) = try await database.queue.read { db in
+            let (posts, authors, ignored) = try await database.queue.read { db in
                 let posts = try PostRecord.filter(Column("threadId") == thread.id)
                     .order(Column("postedAt").desc, Column("id").desc).limit(Self.reviewLength).fetchAll(db)
-                return (posts, try UserRecord.fetchAll(db, keys: Set(posts.map(\.authorId))))
+                return (posts, try UserRecord.fetchAll(db, keys: Set(posts.map(\.authorId))), try Self.ignoredIds(db, userId: user.id))
             }
             let byId = Dictionary(uniqueKeysWithValues: authors.map { ($0.id, $0) })
+            // Posts of members the user ignores are hidden here too, as on the thread's pages.
             review = "<div id=\"thread\">\n" + posts.enumerated().map { index, post in
-                PostViews.table(post, author: byId[post.authorId], index: index + 1, viewer: user)
+                PostViews.table(post, author: byId[post.authorId], index: index + 1, viewer: user,
+                                ignored: ignored.contains(post.authorId))
             }.joined(separator: "\n") + "\n</div>"
         }
         let forum = try await database.queue.read { db in try ForumRecord.fetchOne(db, key: thread.forumId) }

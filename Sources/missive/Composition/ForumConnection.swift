@@ -2,6 +2,8 @@ import Application
 import Common
 import Forum
 import Foundation
+import Outbox
+import Store
 
 /// The composition root's piece for the forum: a profile from config.toml, its cookie jar under
 /// the data directory, and the adapter for its engine.
@@ -96,6 +98,44 @@ extension Home {
 
     func readPrivateMessage(_ options: ForumOptions) throws -> ReadPrivateMessage {
         ReadPrivateMessage(forum: try connection(options).adapter)
+    }
+
+    /// The profile's forum for reading (bookmarks, threads, the ignore list); an engine that
+    /// cannot read yet says so, with what works instead.
+    func reading(_ options: ForumOptions) throws -> (connection: ForumConnection, reader: any ForumReader) {
+        let connection = try connection(options)
+        guard let reader = connection.adapter as? any ForumReader else {
+            throw UseCaseError(.unavailable, "profile \(connection.profile.name) is a \(connection.profile.engine.rawValue) forum: "
+                               + "bookmarks, read, status and ignore work on Something Awful profiles only for now")
+        }
+        return (connection, reader)
+    }
+
+    func listBookmarks(_ options: ForumOptions) throws -> ListBookmarks { ListBookmarks(forum: try reading(options).reader) }
+
+    func changeBookmark(_ options: ForumOptions) throws -> ChangeBookmark { ChangeBookmark(forum: try reading(options).reader) }
+
+    func readThread(_ options: ForumOptions) throws -> ReadThread { ReadThread(forum: try reading(options).reader) }
+
+    /// Misago has no ignore list at all (its 0.39 API cannot block a member): said so, not "for now".
+    func changeIgnoreList(_ options: ForumOptions) throws -> ChangeIgnoreList {
+        let profile = try config.profile(named: options.profile)
+        if profile.engine == .misago {
+            throw UseCaseError(.unavailable, "profile \(profile.name) is a misago forum, and Misago has no ignore list "
+                               + "(its API has no way to block a member)")
+        }
+        return ChangeIgnoreList(forum: try reading(options).reader)
+    }
+
+    /// `status`: the forum's news and the outbox's, the store opened read-only when it is asked
+    /// (no store yet: an empty outbox).
+    func checkStatus(_ options: ForumOptions) throws -> CheckStatus {
+        let (connection, reader) = try reading(options)
+        let paths = self.paths
+        return CheckStatus(profile: connection.profile.name, reader: reader, forum: connection.adapter) {
+            guard FileManager.default.fileExists(atPath: paths.data.appendingPathComponent(Store.fileName).path) else { return [] }
+            return try Store.open(paths: paths, access: .readOnly).outboxListing(states: CheckStatus.outboxStates, limit: nil)
+        }
     }
 
     /// Reading the list needs no login, so the cookie jar is only read.

@@ -19,7 +19,9 @@ struct SendCommand: AsyncParsableCommand {
 
             Without --watch, waits up to --max-wait seconds for retries, then leaves the rest \
             queued. --watch keeps running and sends each item when it is due; SIGINT or SIGTERM \
-            stops it after the item in hand is recorded. One watch runs per store: a second one \
+            stops it after the item in hand is recorded. A watch also checks each profile with a notifier \
+            (notify_command) for news every check_interval (10 minutes unless config.toml says), as \
+            `status --notify` does. One watch runs per store: a second one \
             is refused with the pid of the first (exit status 75). `missive service install` \
             keeps one running without a terminal.
 
@@ -72,6 +74,9 @@ struct SendCommand: AsyncParsableCommand {
         defer { withExtendedLifetime(lock) {} }
         let senders = workspace.senders(timeout: timeout, maxWait: TimeInterval(maxWait),
                                         credentials: watch ? nil : TerminalPassword.ifInteractive(), profile: profile)
+        // A watch also checks for news to notify (issue 30), beside the sending, never in its way.
+        let news = watch ? Task { await workspace.watchForNews(timeout: timeout, profile: profile).run() } : nil
+        defer { news?.cancel() }
         let summary = try await workspace.sendQueued(senders, progress: SendProgressLines(watching: Self.watching(workspace, profile: profile)))
             .run(watch ? .watch : .due(ids: ids))
         if json { try printJSON(try SendResultJSON.make(summary, workspace: workspace)) }

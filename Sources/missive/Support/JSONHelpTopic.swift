@@ -9,8 +9,8 @@ struct JSONHelpTopic: ParsableCommand {
         usage: "missive help json",
         discussion: """
             These take --json: history; templates list, show; drafts list, show, search, history, \
-            diff; queue list, show, add; send; inbox (list), inbox show, pm show; smilies; icons; \
-            profiles list; themes list, show; whoami; login; doctor.
+            diff; queue list, show, add; send; inbox (list), inbox show, pm show; status; bookmarks \
+            (list); read; ignore; smilies; icons; profiles list; themes list, show; whoami; login; doctor.
 
             Keys are snake_case (updated_at, reply_to, base_url), sorted, pretty-printed. Every \
             key is always there: an absent value is null, never a missing key.
