@@ -78,9 +78,11 @@ extension SessionAdapter {
 
     /// A reconcile's look: an error on the way means the forum could not be asked, so whether the
     /// send landed stays undetermined.
+    /// A look that failed because the forum failed, or met a page it could not read, is made
+    /// again at once a few times (`ReadAgain`): reads post nothing.
     func reconciling(_ look: () async throws(ForumError) -> Reconciliation) async -> Reconciliation {
         do {
-            return try await look()
+            return try await ReadAgain.atOnce(look)
         } catch {
             return .undetermined(error)
         }

@@ -24,6 +24,10 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
     case notArrived(after: Reason)
     /// Too many transient failures in a row.
     case gaveUp(attempts: Int, last: Reason)
+    /// An unknown item given up on: the forum answered `answers` checks since the last send, and
+    /// none of its answers settled whether it landed (`last`: the last of them). It may be on the
+    /// forum; `item` is what `missive queue retry` takes once the user has looked.
+    case unsettled(answers: Int, last: String, item: Int64?)
     /// The profile's forum could not be set up (its config).
     case notConfigured(String)
     /// The item's row could not be read.
@@ -80,6 +84,7 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case .senderStopped: "sender-stopped"
         case .notArrived: "not-arrived"
         case .gaveUp: "gave-up"
+        case .unsettled: "unsettled"
         case .notConfigured: "not-configured"
         case .damaged: "damaged"
         case .givenBack: "given-back"
@@ -103,6 +108,10 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case let .senderStopped(owner): "its sender (\(owner)) stopped while sending it"
         case let .notArrived(after): after.description
         case let .gaveUp(attempts, last): "gave up after \(attempts) attempts; the last one: \(last)"
+        case let .unsettled(answers, last, item):
+            "gave up asking the forum whether it arrived: \(answers) of its answers settled nothing (the last: \(last)); "
+                + "it may be on the forum: look there, and if it is not, "
+                + "`missive queue retry \(item.map(String.init) ?? "ITEM")` sends it again"
         case let .notConfigured(message): message
         case let .damaged(message): message
         case .givenBack: "given back unsent"

@@ -5,7 +5,7 @@ import Store
 
 /// One try at the forum for a claimed item: read what must be read first (an edit's previous
 /// text, the reconcile marker), then send. Whatever fails before the send posted nothing, so it
-/// is only worth a retry.
+/// is only worth a retry: made again at once a few times (`ReadAgain`), then counted a failure.
 struct SendAttempt: Sendable {
     let store: Store
     let lease: SenderLease
@@ -21,7 +21,7 @@ struct SendAttempt: Sendable {
         }
         let theirs: String
         do {
-            theirs = try await adapter.postSource(postID: postID)
+            theirs = try await ReadAgain.atOnce { () throws(ForumError) in try await adapter.postSource(postID: postID) }
         } catch {
             return .stop(Self.nothingPosted(error))
         }
@@ -88,7 +88,8 @@ struct SendAttempt: Sendable {
         var marker = [item.marker, receipt].compactMap { $0 }.max()
         if marker == nil, let reader = adapter as? any ReconcileMarkers {
             do {
-                marker = try await reader.reconcileMarker(for: item.command.attempt(after: nil)).map(Int64.init)
+                let attempt = item.command.attempt(after: nil)
+                marker = try await ReadAgain.atOnce { () throws(ForumError) in try await reader.reconcileMarker(for: attempt) }.map(Int64.init)
             } catch {
                 return .failure(Outcome(Self.nothingPosted(error)))
             }

@@ -345,23 +345,39 @@ public actor Sender {
         return (verdict.carryOn, nextAttempt)
     }
 
+    /// A check that settled nothing. A lost session waits for a login; a forum that failed is
+    /// asked again on the retry policy's schedule (full jitter, capped by `retry_cap`), however
+    /// often; an answer that settles nothing is a strike, and `retry_attempts` of them since the
+    /// last send give the item up: failed, saying that it may be on the forum and how to send it
+    /// again once the user has looked (issue 31).
     private func recordUndetermined(_ item: inout OutboxItem, error: ForumError, attempt: Int64?) throws {
         let now = now()
-        var checkAt: Date
         if error == .rejected(.notLoggedIn) || error == .rejected(.botCheck) {
             blocked[item.profile] = now.addingTimeInterval(60)
             if error == .rejected(.botCheck) { botChecked.insert(item.profile) }
-            checkAt = now
-        } else {
-            item.failures += 1
-            checkAt = now.addingTimeInterval(3_600)
-            if case let .retry(at) = settings.policy.decide(.transient, failures: item.failures, now: now) { checkAt = at }
-            checkAt = max(checkAt, now.addingTimeInterval(settings.settle))
+            let reason = Reason.uncheckable("\(error)")
+            item.lastError = reason.description
+            _ = try finish(&item, attempt: attempt, outcome: CheckFailure.forumFailed.rawValue, evidence: "\(error)",
+                           event: .lost(reason, checkAt: now), next: nil)
+            report.outcome(item, "could not check whether it arrived (\(error))")
+            return
         }
+        let failure = CheckFailure(error)
+        let earlier = try reconciler.checksSinceSend(of: item.id)
+        let strikes = earlier.unsettled + (failure == .unsettled ? 1 : 0)
+        if failure == .unsettled, case .giveUp = settings.policy.decide(.transient, failures: strikes, now: now) {
+            let reason = Reason.unsettled(answers: strikes, last: "\(error)", item: item.id)
+            item.lastError = reason.description
+            _ = try finish(&item, attempt: attempt, outcome: failure.rawValue, evidence: "\(error)", event: .rejected(reason), next: nil)
+            report.outcome(item, reason.description)
+            return
+        }
+        let checkAt = max(settings.policy.recheck(checks: earlier.checks + 1, now: now), now.addingTimeInterval(settings.settle))
         let reason = Reason.uncheckable("\(error)")
         item.lastError = reason.description
-        _ = try finish(&item, attempt: attempt, outcome: "undetermined", evidence: "\(error)", event: .lost(reason, checkAt: checkAt), next: nil)
-        report.outcome(item, "could not check whether it arrived (\(error)); asking again at \(localClock(checkAt))")
+        _ = try finish(&item, attempt: attempt, outcome: failure.rawValue, evidence: "\(error)", event: .lost(reason, checkAt: checkAt), next: nil)
+        let why = failure == .forumFailed ? "the forum failed: \(error)" : "its answer settles nothing: \(error)"
+        report.outcome(item, "could not check whether it arrived (\(why)); asking again at \(localClock(checkAt))")
     }
 
     /// Records an outcome: the attempt, the event, the draft (marked sent only here), the pace,
