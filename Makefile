@@ -6,6 +6,8 @@ SWIFT ?= swift
 DEBS := pkg-config libcmark-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev libxml2-dev libgumbo-dev libgd-dev cmark
 # What the tests drive: a real editor in a real terminal, a real browser for preview screenshots.
 TEST_DEBS := vim tmux python3 python3-pip chromium man-db
+# sqlite3: DamagedStoreTests reads where the draft table's page is before damaging it.
+TEST_DEBS += sqlite3
 # curl: the scripted editors that fetch a live preview; systemd: `systemd-analyze verify` of the
 # sender's user unit (only the tool is used: nothing starts a systemd).
 TEST_DEBS += curl systemd

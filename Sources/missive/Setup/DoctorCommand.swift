@@ -25,7 +25,7 @@ struct DoctorCommand: AsyncParsableCommand {
                 journal: report.journalMode, drafts: ["open": report.openDrafts, "sent": report.sentDrafts, "deleted": report.deletedDrafts],
                 revisions: report.revisions, templates: report.templates, history: report.historyEntries, outbox: report.outbox,
                 editor: editor?.value, editorSource: editor.map { "\($0.source)" }, leftoverBuffers: found.leftoverBuffers,
-                problems: report.problems, healthy: report.healthy, service: service.json,
+                problems: report.problems, unreadableDrafts: report.unreadableDrafts, healthy: report.healthy, service: service.json,
                 mostOverdue: overdue.map { OverdueJSON($0, now: now) }))
             if !report.healthy { throw CommandError(.dataError, "the store needs attention") }
             return
@@ -50,9 +50,20 @@ struct DoctorCommand: AsyncParsableCommand {
             Console.print("leftovers: \(counted(found.leftoverBuffers, "buffer")) from unfinished sessions; the next command recovers them")
         }
         Console.print("integrity: \(report.problems.isEmpty ? "ok" : report.problems.joined(separator: "; "))")
+        if !report.unreadableDrafts.isEmpty {
+            Console.print("damaged:   " + Self.damagedLine(report.unreadableDrafts, path: report.path))
+        }
         if !report.healthy {
             throw CommandError(.dataError, "the store needs attention (see above)")
         }
+    }
+
+    /// "drafts 3, 7 cannot be read: ..." with what to do about it.
+    static func damagedLine(_ ids: [Int64], path: String) -> String {
+        let names = ids.count == 1 ? "draft \(ids[0]) cannot be read" : "drafts \(ids.map(String.init).joined(separator: ", ")) cannot be read"
+        return names + " (a damaged page of the store hides them); restore \(path) from a backup, save the drafts that can "
+            + "still be read with `missive drafts export DIR`, or rebuild the file with SQLite's .recover "
+            + "(`sqlite3 \(path) .recover | sqlite3 recovered.sqlite`)"
     }
 
     /// "2 queued, 1 unknown, 40 sent", with a word on what needs the user; "empty" when it is.
@@ -94,6 +105,7 @@ struct DoctorJSON: Encodable {
     @JSONNull var editorSource: String? = nil
     var leftoverBuffers: Int
     var problems: [String]
+    var unreadableDrafts: [Int64]
     var healthy: Bool
     var service: ServiceJSON
     @JSONNull var mostOverdue: OverdueJSON?
