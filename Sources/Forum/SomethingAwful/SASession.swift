@@ -56,13 +56,30 @@ extension SomethingAwfulAdapter {
         await hasSessionCookie()
     }
 
-    public func logout() async {
-        // The forum's own logout link carries a token; ask the forum when it answers, forget locally always.
-        if await hasSessionCookie(), let index = try? await get(url("index.php")), let document = index.document,
-            let link = document.first("//a[contains(@href, 'action=logout')]")?.attribute("href").flatMap(document.resolve) {
-            _ = try? await get(link)
+    /// The forum's own logout link (`account.php?action=logout&ma=KEY`, the session's key, on
+    /// every page) is read from the index and followed; the forum's answer deletes the session's
+    /// cookies when it ends the session. The jar is forgotten locally whatever the forum said.
+    public func logout() async -> ForumLogout {
+        guard await hasSessionCookie() else {
+            await client.clearCookies()
+            return .noSession
+        }
+        let result: ForumLogout
+        do {
+            let index = try await ReadAgain.atOnce { () throws(ForumError) in try await page(url("index.php"), requiresLogin: false) }
+            if let link = index.first("//a[contains(@href, 'action=logout')]")?.attribute("href").flatMap(index.resolve),
+                isOnForum(link) {
+                _ = try await ReadAgain.atOnce { () throws(ForumError) in try await get(link) }
+                result = await hasSessionCookie() ? .notEnded(reason: "the forum's answer to its logout link kept the session") : .ended
+            } else {
+                // No link: the forum does not know this session any more (or shows no logout).
+                result = await hasSessionCookie() ? .notEnded(reason: "the forum's index shows no logout link") : .ended
+            }
+        } catch {
+            result = .notEnded(reason: "\(error)")
         }
         await client.clearCookies()
+        return result
     }
 
     public func currentSession() async throws(ForumError) -> Session? {
