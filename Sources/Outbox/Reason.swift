@@ -132,6 +132,16 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         }
     }
 
+    /// Whether it waits out a failure of the forum itself (down, an HTTP 5xx, its database-error
+    /// page, a page it did not finish), not a wait the forum named or a refusal: such an item is
+    /// due again as soon as the forum answers another request (issue 31).
+    public var isForumFailure: Bool {
+        switch self {
+        case .retryLater(.databaseError), .retryLater(.serverError), .retryLater(.unreachable), .retryLater(.unreadable): true
+        default: false
+        }
+    }
+
     /// Whether the forum's flood control is what it waits for.
     public var isFlood: Bool {
         switch self {

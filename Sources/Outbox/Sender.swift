@@ -420,12 +420,43 @@ public actor Sender {
             return nil
         }
         if let next, let nextMarker, nextAttempt != nil { markersWritten[next] = nextMarker }
+        if case .sent = item.state { try forumAnswers(profile: item.profile, now: now) }
         switch item.state {
         case .sent: summary.sent.append(item.id)
         case .failed: summary.failed.append(item.id)
         default: break
         }
         return nextAttempt
+    }
+
+    /// The forum answered (a post went through): the profile's items waiting out a failure of
+    /// the forum (down, its database, a 5xx), and its unknown items whose check it failed, are
+    /// due now rather than when their backoff ends,
+    /// so a queue drains as soon as an outage is over (issue 31). Waits the forum named (flood
+    /// control, Retry-After, probation) keep their times. Each is tried again as `queue retry`
+    /// would ("try now": it stays a retry, with its failures).
+    private func forumAnswers(profile: String, now: Date) throws {
+        let woken = try store.outbox(durable: false) { tx -> [OutboxItem] in
+            var woken: [OutboxItem] = []
+            for row in try tx.items(inStates: [OutboxState.Name.retrying, .unknown]) where row.profile == profile {
+                guard var item = try? OutboxItem(row: row) else { continue }
+                switch item.state {
+                case let .retrying(next, reason) where next > now && reason.isForumFailure:
+                    try item.apply(.requeue(due: now), now: now)
+                case let .unknown(.uncheckable, checkAt?) where checkAt > now:
+                    try item.apply(.checkSooner(at: now), now: now)
+                default:
+                    continue
+                }
+                try tx.save(item)
+                woken.append(item)
+            }
+            return woken
+        }
+        for item in woken {
+            let what = if case .unknown = item.state { "checked with it now" } else { "due now" }
+            progress.item(item, "the forum answers again: \(what) instead of after its backoff")
+        }
     }
 
     /// The channel's pace: as this sender last saw it, or (`fresh`) as the store has it now.

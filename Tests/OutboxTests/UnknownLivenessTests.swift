@@ -2,6 +2,7 @@ import Forum
 import Foundation
 import Outbox
 import Sandbox
+import Store
 import Testing
 
 /// Issue 31: nothing stuck. An unknown item is checked again on the retry policy's schedule
@@ -119,6 +120,45 @@ import Testing
             guard case .retrying = after.state else { Issue.record("not retrying: \(after.state)"); return }
             #expect(after.failures == 1)
             #expect(try await f.copies(of: "through three failed reads") == 0)
+        }
+    }
+
+    /// An outage: the two items to the welcome thread wait out the forum's failure (the first
+    /// for 30 s), and so does the check of an unknown reply to another thread. Once the forum
+    /// answers, a reply to a third thread goes through, and the rest are due at once: everything
+    /// goes out (the unknown one found on the forum) in a run that may wait for nothing.
+    @Test func whenTheForumAnswersAgainItemsWaitingOutItsFailureAreDueAtOnce() async throws {
+        let clock = ManualClock()
+        try await OutboxFixture.with(timeout: .seconds(5), clock: clock) { f in
+            let lost = try await Self.lostAnswer(f, clock, text: "lost before the outage")
+            clock.advance(by: .seconds(1))
+            let first = try f.queue("queued in the outage, first", target: DraftTarget(thread: Seed.Ids.askThread), due: clock.now())
+            let second = try f.queue("queued in the outage, second", target: DraftTarget(thread: Seed.Ids.askThread), due: clock.now())
+            await f.server.outage(.databaseError)
+            _ = try await f.sender(maxWait: 0, clock: clock) { $0.policy = Self.policy() }.run(.due(ids: nil))
+            await f.server.outage(nil)
+            guard case let .unknown(.uncheckable, checkAt?) = try f.item(lost.id).state, checkAt > clock.now() else {
+                Issue.record("the check should have failed in the outage: \(try f.item(lost.id).state)")
+                return
+            }
+            guard case let .retrying(next, reason) = try f.item(first.id).state else {
+                Issue.record("not retrying: \(try f.item(first.id).state)")
+                return
+            }
+            #expect(next.timeIntervalSince(clock.now()) >= 29 && reason.isForumFailure, "\(next) \(reason)")
+
+            let elsewhere = try f.queue("after the outage, elsewhere", target: DraftTarget(thread: Seed.Ids.longThread), due: clock.now())
+            let before = clock.now()
+            let summary = try await f.sender(maxWait: 0, clock: clock) { $0.policy = Self.policy() }.run(.due(ids: nil))
+            let log = f.progress.lines.joined(separator: "\n")
+            #expect(Set(summary.sent) == [lost.id, first.id, second.id, elsewhere.id], "\(log)")
+            #expect(log.contains("the forum answers again: checked with it now"), "\(log)")
+            #expect(try await f.copies(of: "lost before the outage") == 1)
+            #expect(clock.now().timeIntervalSince(before) < 1, "nothing waited out its backoff")
+            #expect(log.contains("the forum answers again: due now"), "\(log)")
+            for text in ["queued in the outage, first", "queued in the outage, second", "after the outage, elsewhere"] {
+                #expect(try await f.copies(of: text) == 1)
+            }
         }
     }
 
