@@ -38,7 +38,7 @@ struct ForumSession: Sendable {
         do {
             return try await client.send(request)
         } catch {
-            throw .retryLater(after: nil, reason: .unreachable(error.description))
+            throw ForumError(error)
         }
     }
 }
@@ -92,5 +92,17 @@ extension SessionAdapter {
     /// named ("what the thread's last post was").
     static func noMarker(_ marker: String) -> ForumError {
         .unexpected(Evidence("the attempt does not say \(marker) before the send, so an older identical one cannot be told from it"))
+    }
+}
+
+extension ForumError {
+    /// A request that got no answer: a certificate that is not trusted is a refusal (nothing was
+    /// sent, and waiting will not change it); anything else is a retry later.
+    init(_ error: TransportError) {
+        if error.kind == .certificate, !error.requestSent {
+            self = .rejected(.untrustedCertificate(host: error.url.host ?? error.url.absoluteString, detail: error.detail))
+        } else {
+            self = .retryLater(after: nil, reason: .unreachable(error.description))
+        }
     }
 }

@@ -89,6 +89,9 @@ public enum Rejection: Sendable, Equatable, Codable, CustomStringConvertible {
     case botCheck
     /// The form's security token had expired: nothing was posted, and a fresh form will do.
     case securityTokenExpired(message: String)
+    /// The forum's certificate is not trusted (self-signed, another host's, expired): nothing was
+    /// sent, and nothing will be until it is (TLS is always verified). `detail`: TLS's words.
+    case untrustedCertificate(host: String, detail: String)
 
     public var description: String {
         switch self {
@@ -111,6 +114,10 @@ public enum Rejection: Sendable, Equatable, Codable, CustomStringConvertible {
             "the forum's bot check (Cloudflare) answered instead of the forum; log in with a web browser, "
                 + "export its cookies (cookies.txt) and run `missive login --cookies FILE`"
         case let .securityTokenExpired(message): message
+        case let .untrustedCertificate(host, detail):
+            "the certificate \(host) showed is not trusted (\(detail)); Missive verifies TLS and sends nothing past it. "
+                + "Check that the profile's base_url is the forum's own https address, that this machine's clock is right, "
+                + "and that its CA certificates are installed (Debian: ca-certificates); a self-signed certificate is refused"
         }
     }
 
@@ -131,6 +138,7 @@ public enum Rejection: Sendable, Equatable, Codable, CustomStringConvertible {
         case .doesNotExist: .noInput
         case .tooLong, .invalid: .dataError
         case .forumError, .securityTokenExpired: .failure
+        case .untrustedCertificate: .protocolError
         }
     }
 }

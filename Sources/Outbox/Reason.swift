@@ -197,6 +197,8 @@ extension Reason {
             return "the account cannot post now; \(kept)"
         case .rejected(.noPermission):
             return "check that the profile's account is the one that may write there; \(kept)"
+        case .rejected(.untrustedCertificate):
+            return "nothing was sent; once the forum's certificate is trusted, `missive queue retry ITEM` sends it; \(kept)"
         case .rejected(.platinumRequired):
             return "private messages need the Platinum upgrade on the forum's account page; then \(queue)"
         case .rejected(.archivesRequired):
@@ -232,6 +234,7 @@ private extension Rejection {
         case .archivesRequired: "archives-required"
         case .doesNotExist: "does-not-exist"
         case .botCheck: "bot-check"
+        case .untrustedCertificate: "untrusted-certificate"
         }
     }
 }

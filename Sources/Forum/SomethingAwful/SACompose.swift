@@ -65,7 +65,7 @@ extension SomethingAwfulAdapter {
         } catch {
             return .outcome(error.requestSent
                 ? .unknown(Evidence("the post was sent but \(error.description)", url: form.action))
-                : .retryLater(after: nil, reason: .unreachable(error.description)))
+                : PostOutcome(ForumError(error)))
         }
         // The forum took the POST and sent us on: from here on, anything short of a receipt is unknown.
         if answer.response.isRedirect, let location = answer.response.redirect {

@@ -11,16 +11,32 @@ extension SomethingAwfulAdapter {
         // POST's redirect is not followed (see HTTPClient): the index is asked for below.
         let request = HTTPRequest.post(url("account.php", [("json", "1")]), form: MultipartFormData(fields: fields))
         let answer = Answer(try await session.send(request))
+        // A login sent elsewhere stops there: nothing more goes to a host that is not the forum.
+        try stayOnForum(answer, after: "the login")
         // Only a session cookie set by this answer says the forum took the password: one already
         // in the jar (an earlier login, another account) proves nothing.
         guard let userID = Self.sessionCookieSet(by: answer.response) else { throw Self.loginFailure(answer) }
         // Who that is, in the forum's words. A banned account is logged in, and sees the banned
-        // page instead of the index.
-        let index = try await get(url("index.php", [("json", "1")]))
+        // page instead of the index. Its redirects are followed on the forum only.
+        let indexURL = url("index.php", [("json", "1")])
+        var index = Answer(try await session.send(HTTPRequest(url: indexURL, followRedirects: false)))
+        try stayOnForum(index, after: "the login, its index")
+        if index.response.isRedirect, let location = index.response.redirect { index = try await get(location) }
         if let user = Self.indexUser(index.response.body), user.userID == userID { return user }
         if let failure = index.failure(purpose: .reading) { throw failure }
         throw .unexpected(Evidence("after logging in as user \(userID), the forum's index did not say so",
                                    status: index.response.status, url: index.response.url))
+    }
+
+    /// A redirect to another host than the forum's is not followed (it would carry nothing of
+    /// ours, but a login that ends elsewhere is not a login to this forum): it is named instead.
+    func stayOnForum(_ answer: Answer, after what: String) throws(ForumError) {
+        guard answer.response.isRedirect, let location = answer.response.redirect,
+              location.host?.lowercased() != baseURL.host?.lowercased() else { return }
+        throw .unexpected(Evidence(
+            "the forum answered \(what) with a redirect to another host, \(location.absoluteString); Missive stopped there and "
+                + "sent it nothing. Check the profile's base_url: it should be the forum's own address", status: answer.response.status,
+            url: location))
     }
 
     /// Why a login answer set no session. Only the forum's own answer to a bad password (its login
