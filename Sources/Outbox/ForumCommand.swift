@@ -40,7 +40,9 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         case let .reply(threadID, bbcode): .reply(threadID: threadID, bbcode: bbcode, after: after)
         case let .privateMessage(to, subject, bbcode, _, _, _): .privateMessage(to: to, subject: subject, bbcode: bbcode, after: after)
         case let .newThread(forumID, subject, bbcode, _, _): .newThread(forumID: forumID, subject: subject, bbcode: bbcode, after: after)
-        case let .edit(postID, bbcode, _, _): .edit(postID: postID, bbcode: bbcode)
+        // The post as it was right before the edit went out (read by `prepareEdit`): reconcile
+        // merges with it when the post has changed since.
+        case let .edit(postID, bbcode, previous, _): .edit(postID: postID, bbcode: bbcode, before: previous)
         }
     }
 
