@@ -25,6 +25,10 @@ public protocol ForumAdapter: Sendable {
     /// A post's current BBCode, as its edit form holds it.
     func postSource(postID: Int) async throws(ForumError) -> String
     func edit(postID: Int, bbcode: String) async -> PostOutcome
+    /// An edit sent only while the post still holds `expecting` (read just before, what the edit
+    /// was merged with): checked in the edit form fetched right before the POST, so a change made
+    /// on the forum in between is not overwritten (issue 31); nil checks nothing.
+    func edit(postID: Int, bbcode: String, expecting: String?) async -> PostOutcome
     func newThread(_ thread: NewThread) async -> PostOutcome
     /// The post icons (and a forum's second tag group) its new-thread form offers.
     func postIcons(forumID: Int) async throws(ForumError) -> [PostIcon]
@@ -51,6 +55,11 @@ public protocol ForumAdapter: Sendable {
 extension ForumAdapter {
     public func quote(postID: Int, inThread thread: Int?) async throws(ForumError) -> String {
         try await quote(postID: postID)
+    }
+
+    /// An engine whose edit form does not carry the post's text checks nothing more.
+    public func edit(postID: Int, bbcode: String, expecting: String?) async -> PostOutcome {
+        await edit(postID: postID, bbcode: bbcode)
     }
 }
 

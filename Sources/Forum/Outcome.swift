@@ -156,6 +156,9 @@ public enum RetryReason: Sendable, Equatable, Codable, CustomStringConvertible {
     case unreachable(String)
     /// A page read before the post (its form, a reconcile marker) could not be read: nothing was posted.
     case unreadable(String)
+    /// The post an edit replaces changed on the forum between the read the edit was merged with
+    /// and its POST: nothing was posted; the edit is merged with the change and sent again.
+    case changedOnTheForum(postID: Int)
 
     public var description: String {
         switch self {
@@ -164,6 +167,9 @@ public enum RetryReason: Sendable, Equatable, Codable, CustomStringConvertible {
         case let .serverError(status): "the forum answered with HTTP \(status)"
         case let .unreachable(message): message
         case let .unreadable(message): "nothing was posted: \(message)"
+        case let .changedOnTheForum(postID):
+            "post \(postID) changed on the forum right before the edit went out; nothing was posted, and the edit is merged with "
+                + "the change and sent again"
         }
     }
 }

@@ -247,6 +247,7 @@ private extension RetryReason {
         case .serverError: "server-error"
         case .unreachable: "unreachable"
         case .unreadable: "unreadable"
+        case .changedOnTheForum: "changed-on-the-forum"
         }
     }
 }

@@ -51,6 +51,22 @@ import Sandbox
         }
     }
 
+    /// Issue 31: an edit expecting the text it was merged with is not sent over a change made
+    /// on the forum in between: the edit form read right before the POST tells, nothing is posted.
+    @Test func anEditIsNotSentOverAChangeMadeBetweenItsReadAndItsPost() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try await sandbox.loggedIn()
+            let post = Int(Seed.Ids.ownPost)
+            #expect(await adapter.edit(postID: post, bbcode: "as we read it").receipt != nil)
+            try await moderatorEdit(sandbox, post, "changed in between")
+            let outcome = await adapter.edit(postID: post, bbcode: "ours", expecting: "as we read it")
+            #expect(outcome == .retryLater(after: .zero, reason: .changedOnTheForum(postID: post)), "\(outcome)")
+            #expect(try await adapter.postSource(postID: post).contains("changed in between"))
+            #expect(await adapter.edit(postID: post, bbcode: "ours", expecting: "changed in between").receipt != nil)
+            #expect(try await adapter.postSource(postID: post).contains("ours"))
+        }
+    }
+
     private func moderatorEdit(_ sandbox: SandboxFixture, _ post: Int, _ text: String) async throws {
         let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test"))
         let url = try #require(URL(string: "_sandbox/edit?postid=\(post)", relativeTo: sandbox.server.baseURL)?.absoluteURL)
