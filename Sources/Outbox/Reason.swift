@@ -39,6 +39,10 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
     /// `revision`: the draft's revision that holds both sides between markers (nil when the
     /// draft had moved on and was left alone).
     case editConflict(lines: String, revision: Int?)
+    /// An edit whose answer was unclear, read back at once: the post holds neither the edit nor
+    /// the text it had before, so it changed on the forum around the send (issue 31). `lines`:
+    /// where the draft's revision `revision` holds both sides between markers.
+    case editChangedAround(lines: String, revision: Int?)
     /// Written by a Missive before reasons were typed: its words, kept as they were.
     case legacy(String)
     // Images (from `UploadOutcome` and `UploadReconciliation`); `file` as the draft names it.
@@ -89,6 +93,7 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case .damaged: "damaged"
         case .givenBack: "given-back"
         case .editConflict: "edit-conflict"
+        case .editChangedAround: "edit-changed-around"
         case .legacy: "legacy"
         case .imageRefused: "image-refused"
         case .imageHostBusy: "image-host-busy"
@@ -118,6 +123,10 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case let .editConflict(lines, _):
             "the post changed on the forum since the edit began, in lines your edit changes too (\(lines) of the draft); "
                 + "nothing was posted, and the forum keeps its text"
+        case let .editChangedAround(lines, _):
+            "the post changed on the forum around the edit: it holds neither your edit nor the text it had before it "
+                + "(\(lines) of the draft hold both sides); whether your edit landed first cannot be told, and nothing more "
+                + "was sent over it"
         case let .legacy(text): text
         case let .imageRefused(file, message): "the image host refused image \(file): \(message)"
         case let .imageHostBusy(file, message): "image \(file) could not be uploaded yet: \(message)"
@@ -205,10 +214,10 @@ extension Reason {
             return "the archives upgrade on the forum's account page opens it; then \(queue)"
         case .imageRefused:
             return "change the image with \(edit) (or queue with --resize), then \(queue)"
-        case let .editConflict(_, revision?):
+        case let .editConflict(_, revision?), let .editChangedAround(_, revision?):
             return "revision \(revision) of the draft holds both sides between conflict markers: keep what should stay with "
                 + "\(edit), then \(queue) sends it against the forum's text as it is then"
-        case .editConflict:
+        case .editConflict, .editChangedAround:
             return "the draft was saved again after it was queued; \(queue) sends its newer text, merged with the forum's"
         default:
             return nil

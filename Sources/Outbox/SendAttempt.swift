@@ -55,6 +55,40 @@ struct SendAttempt: Sendable {
         }
     }
 
+    /// What an edit whose answer was unclear left on the forum, read back right after the POST
+    /// (issue 31): our text (or ours merged with a change made since) is the receipt; the text it
+    /// had before means ours did not land (reconcile as usual); anything else means the post
+    /// changed on the forum around our edit, which is said, and both sides go into the draft
+    /// between markers (an edit conflict: nothing more is sent over it).
+    func readBack(_ item: OutboxItem, adapter: any ForumAdapter, now: Date) async throws -> ReadBack {
+        guard case let .edit(postID, ours, _?, _?) = item.command else { return .unclear }
+        // The engine's own comparison (its encoding of the text), as reconcile makes it.
+        switch await adapter.reconcile(item.command.attempt(after: nil)) {
+        case let .landed(receipt): return .landed(receipt)
+        case .absent: return .unclear
+        case let .undetermined(error):
+            guard EditFound.isNeither(error, postID: postID),
+                  let theirs = try? await ReadAgain.atOnce({ () throws(ForumError) in try await adapter.postSource(postID: postID) })
+            else { return .unclear }
+            let both = [LineMerge.oursMarker, LineMerge.normalized(ours), LineMerge.separator, LineMerge.normalized(theirs),
+                        LineMerge.theirsMarker].joined(separator: "\n")
+            let draft = try item.draftID.flatMap { id in try store.outboxRead { tx in try tx.draft(id) } }
+            let (body, offset) = EditMerge.body(both, format: draft?.content.format ?? .bbcode)
+            let revision = try save(item, revision: body, note: "edit changed on the forum around its send: your edit and the "
+                                    + "forum's text, between markers", base: theirs, now: now)
+            let lines = LineMerge.describe([LineMerge.Span(first: 1, count: LineDiff.lines(both).count)], offset: offset)
+            return .changedAround(.editChangedAround(lines: lines, revision: revision))
+        }
+    }
+
+    enum ReadBack: Equatable {
+        case landed(Receipt)
+        /// Nothing could be told from the post: the outcome stands (reconcile decides).
+        case unclear
+        /// The post holds neither our text nor what it had before: failed with this reason.
+        case changedAround(Reason)
+    }
+
     /// Saves the item as it stands, while this sender holds it.
     private func save(_ item: OutboxItem) throws {
         try store.outbox(durable: false) { tx in

@@ -306,6 +306,23 @@ public actor Sender {
         case let .failure(failure): return try record(failure.outcome, for: &item, attempt: attemptID, next: nil)
         }
         let outcome = await item.command.execute(on: adapter)
+        // An edit whose answer was unclear is read back at once: a post changed around it is
+        // said, with both sides kept in the draft (issue 31).
+        if case .unknown = outcome {
+            switch try await attempt.readBack(item, adapter: adapter, now: now()) {
+            case let .landed(receipt):
+                let readBack = "the answer was unclear (\(outcome)); read back at once, the post holds the edit"
+                return try record(.sent(receipt), for: &item, attempt: attemptID, next: next,
+                                  note: [merged, readBack].compactMap { $0 }.joined(separator: "; "))
+            case let .changedAround(reason):
+                item.lastError = reason.description
+                _ = try finish(&item, attempt: attemptID, outcome: "conflict", evidence: "\(outcome); then \(reason)",
+                               event: .rejected(reason), next: nil)
+                report.outcome(item, "the post changed on the forum around the edit: " + reason.description)
+                return (false, nil)
+            case .unclear: break
+            }
+        }
         return try record(outcome, for: &item, attempt: attemptID, next: next, note: merged)
     }
 

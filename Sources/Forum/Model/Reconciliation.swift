@@ -54,8 +54,18 @@ public enum EditFound: Sendable, Equatable {
         case .ours: .landed(receipt)
         case .before: .absent
         case .neither:
-            .undetermined(.unexpected(Evidence("post \(postID) holds neither the edit nor the text it had before it: "
-                + "it was changed on the forum since, and whether the edit is in it cannot be told")))
+            .undetermined(.unexpected(Evidence(Self.neitherSummary(postID))))
         }
+    }
+
+    static func neitherSummary(_ postID: Int) -> String {
+        "post \(postID) holds neither the edit nor the text it had before it: it was changed on the forum since, "
+            + "and whether the edit is in it cannot be told"
+    }
+
+    /// Whether a reconcile of an edit of `postID` settled nothing because the post holds
+    /// neither side (as opposed to a forum that could not be asked).
+    public static func isNeither(_ error: ForumError, postID: Int) -> Bool {
+        if case let .unexpected(evidence) = error { evidence.summary == neitherSummary(postID) } else { false }
     }
 }
