@@ -8,6 +8,8 @@ DEBS := pkg-config libcmark-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev l
 TEST_DEBS := vim tmux python3 python3-pip chromium man-db
 # readelf (binutils): what the built `missive` loads at every start (StartupLibrariesTests).
 TEST_DEBS += binutils
+# sqlite3: DamagedStoreTests reads where the draft table's page is before damaging it.
+TEST_DEBS += sqlite3
 # curl: the scripted editors that fetch a live preview; systemd: `systemd-analyze verify` of the
 # sender's user unit (only the tool is used: nothing starts a systemd).
 TEST_DEBS += curl systemd

@@ -22,6 +22,9 @@ SANDBOX_PID=""
 stop_sandbox() { [ -z "$SANDBOX_PID" ] || { kill -9 "$SANDBOX_PID"; wait "$SANDBOX_PID"; } 2>/dev/null || true; SANDBOX_PID=""; }
 trap 'stop_sandbox; rm -rf "$WORK"' EXIT
 
+# shellcheck source=scripts/sandbox-start.sh
+. scripts/sandbox-start.sh
+
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
@@ -29,15 +32,7 @@ elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 start_world() {
     stop_sandbox
     rm -rf "$WORK/forum" "$WORK/home"
-    "$BIN/missive-sandbox" --port 0 --flood "$1" --data "$WORK/forum" >"$WORK/sandbox.out" 2>/dev/null &
-    SANDBOX_PID=$!
-    BASE=""
-    for _ in $(seq 200); do
-        BASE=$(sed -n 's/^Sandbox forum at \(http[^ ]*\).*/\1/p' "$WORK/sandbox.out")
-        [ -n "$BASE" ] && break
-        sleep 0.05
-    done
-    [ -n "$BASE" ] || { echo "bench-outbox: the sandbox did not start" >&2; exit 1; }
+    start_sandbox_process --flood "$1"
     export MISSIVE_HOME=$WORK/home
     "$BIN/missive" init >/dev/null 2>&1
     "$BIN/missive" profiles add sandbox --base-url "$BASE" >/dev/null

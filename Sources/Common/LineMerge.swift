@@ -19,6 +19,11 @@ public struct LineMerge: Equatable, Sendable {
     public struct Span: Equatable, Sendable {
         public var first: Int
         public var count: Int
+
+        public init(first: Int, count: Int) {
+            self.first = first
+            self.count = count
+        }
     }
 
     /// The merged text (without a final newline); where the sides overlap it holds both,

@@ -8,8 +8,9 @@ import Foundation
 public protocol ForumAdapter: Sendable {
     /// Logs in; the session lands in the profile's cookie jar. The password goes to the forum only.
     func login(username: String, password: String) async throws(ForumError) -> Session
-    /// Logs out at the forum (when it can be reached) and forgets the session either way.
-    func logout() async
+    /// Logs out at the forum (when it can be reached) and forgets the session either way;
+    /// says whether the forum itself ended it.
+    func logout() async -> ForumLogout
     /// Who the cookie jar says we are, checked with the forum; nil when logged out.
     func currentSession() async throws(ForumError) -> Session?
     /// Whether the cookie jar holds a session at all, answered without asking the forum.
@@ -24,6 +25,10 @@ public protocol ForumAdapter: Sendable {
     /// A post's current BBCode, as its edit form holds it.
     func postSource(postID: Int) async throws(ForumError) -> String
     func edit(postID: Int, bbcode: String) async -> PostOutcome
+    /// An edit sent only while the post still holds `expecting` (read just before, what the edit
+    /// was merged with): checked in the edit form fetched right before the POST, so a change made
+    /// on the forum in between is not overwritten (issue 31); nil checks nothing.
+    func edit(postID: Int, bbcode: String, expecting: String?) async -> PostOutcome
     func newThread(_ thread: NewThread) async -> PostOutcome
     /// The post icons (and a forum's second tag group) its new-thread form offers.
     func postIcons(forumID: Int) async throws(ForumError) -> [PostIcon]
@@ -51,4 +56,21 @@ extension ForumAdapter {
     public func quote(postID: Int, inThread thread: Int?) async throws(ForumError) -> String {
         try await quote(postID: postID)
     }
+
+    /// An engine whose edit form does not carry the post's text checks nothing more.
+    public func edit(postID: Int, bbcode: String, expecting: String?) async -> PostOutcome {
+        await edit(postID: postID, bbcode: bbcode)
+    }
+}
+
+/// What became of a session at the forum when Missive logged out (the local jar is forgotten
+/// either way; whether that worked is the caller's to check).
+public enum ForumLogout: Sendable, Equatable {
+    /// The forum's answer ended the session (its cookies deleted, or it no longer knows us).
+    case ended
+    /// The jar held no session: there was nothing to end.
+    case noSession
+    /// The forum was not asked, or its answer did not end the session: it may stay open there
+    /// until it expires. `reason` says why, in words.
+    case notEnded(reason: String)
 }

@@ -38,7 +38,7 @@ struct ForumSession: Sendable {
         do {
             return try await client.send(request)
         } catch {
-            throw .retryLater(after: nil, reason: .unreachable(error.description))
+            throw ForumError(error)
         }
     }
 }
@@ -78,9 +78,11 @@ extension SessionAdapter {
 
     /// A reconcile's look: an error on the way means the forum could not be asked, so whether the
     /// send landed stays undetermined.
+    /// A look that failed because the forum failed, or met a page it could not read, is made
+    /// again at once a few times (`ReadAgain`): reads post nothing.
     func reconciling(_ look: () async throws(ForumError) -> Reconciliation) async -> Reconciliation {
         do {
-            return try await look()
+            return try await ReadAgain.atOnce(look)
         } catch {
             return .undetermined(error)
         }
@@ -90,5 +92,17 @@ extension SessionAdapter {
     /// named ("what the thread's last post was").
     static func noMarker(_ marker: String) -> ForumError {
         .unexpected(Evidence("the attempt does not say \(marker) before the send, so an older identical one cannot be told from it"))
+    }
+}
+
+extension ForumError {
+    /// A request that got no answer: a certificate that is not trusted is a refusal (nothing was
+    /// sent, and waiting will not change it); anything else is a retry later.
+    init(_ error: TransportError) {
+        if error.kind == .certificate, !error.requestSent {
+            self = .rejected(.untrustedCertificate(host: error.url.host ?? error.url.absoluteString, detail: error.detail))
+        } else {
+            self = .retryLater(after: nil, reason: .unreachable(error.description))
+        }
     }
 }

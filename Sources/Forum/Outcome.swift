@@ -89,6 +89,9 @@ public enum Rejection: Sendable, Equatable, Codable, CustomStringConvertible {
     case botCheck
     /// The form's security token had expired: nothing was posted, and a fresh form will do.
     case securityTokenExpired(message: String)
+    /// The forum's certificate is not trusted (self-signed, another host's, expired): nothing was
+    /// sent, and nothing will be until it is (TLS is always verified). `detail`: TLS's words.
+    case untrustedCertificate(host: String, detail: String)
 
     public var description: String {
         switch self {
@@ -111,6 +114,10 @@ public enum Rejection: Sendable, Equatable, Codable, CustomStringConvertible {
             "the forum's bot check (Cloudflare) answered instead of the forum; log in with a web browser, "
                 + "export its cookies (cookies.txt) and run `missive login --cookies FILE`"
         case let .securityTokenExpired(message): message
+        case let .untrustedCertificate(host, detail):
+            "the certificate \(host) showed is not trusted (\(detail)); Missive verifies TLS and sends nothing past it. "
+                + "Check that the profile's base_url is the forum's own https address, that this machine's clock is right, "
+                + "and that its CA certificates are installed (Debian: ca-certificates); a self-signed certificate is refused"
         }
     }
 
@@ -131,6 +138,7 @@ public enum Rejection: Sendable, Equatable, Codable, CustomStringConvertible {
         case .doesNotExist: .noInput
         case .tooLong, .invalid: .dataError
         case .forumError, .securityTokenExpired: .failure
+        case .untrustedCertificate: .protocolError
         }
     }
 }
@@ -148,6 +156,9 @@ public enum RetryReason: Sendable, Equatable, Codable, CustomStringConvertible {
     case unreachable(String)
     /// A page read before the post (its form, a reconcile marker) could not be read: nothing was posted.
     case unreadable(String)
+    /// The post an edit replaces changed on the forum between the read the edit was merged with
+    /// and its POST: nothing was posted; the edit is merged with the change and sent again.
+    case changedOnTheForum(postID: Int)
 
     public var description: String {
         switch self {
@@ -156,6 +167,9 @@ public enum RetryReason: Sendable, Equatable, Codable, CustomStringConvertible {
         case let .serverError(status): "the forum answered with HTTP \(status)"
         case let .unreachable(message): message
         case let .unreadable(message): "nothing was posted: \(message)"
+        case let .changedOnTheForum(postID):
+            "post \(postID) changed on the forum right before the edit went out; nothing was posted, and the edit is merged with "
+                + "the change and sent again"
         }
     }
 }

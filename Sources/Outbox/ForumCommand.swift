@@ -27,8 +27,10 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         case let .newThread(forumID, subject, bbcode, iconID, tag):
             return await adapter.newThread(NewThread(forumID: forumID, subject: subject, bbcode: bbcode, iconID: iconID,
                                                      secondaryTag: tag))
-        case let .edit(postID, bbcode, _, _):
-            return await adapter.edit(postID: postID, bbcode: bbcode)
+        case let .edit(postID, bbcode, previous, base):
+            // An edit that keeps its base was merged with `previous`, read just before: it goes
+            // out only while the post still holds that (issue 31: the window between is closed).
+            return await adapter.edit(postID: postID, bbcode: bbcode, expecting: base == nil ? nil : previous)
         }
     }
 
@@ -40,7 +42,9 @@ public enum ForumCommand: Sendable, Equatable, Codable {
         case let .reply(threadID, bbcode): .reply(threadID: threadID, bbcode: bbcode, after: after)
         case let .privateMessage(to, subject, bbcode, _, _, _): .privateMessage(to: to, subject: subject, bbcode: bbcode, after: after)
         case let .newThread(forumID, subject, bbcode, _, _): .newThread(forumID: forumID, subject: subject, bbcode: bbcode, after: after)
-        case let .edit(postID, bbcode, _, _): .edit(postID: postID, bbcode: bbcode)
+        // The post as it was right before the edit went out (read by `prepareEdit`): reconcile
+        // merges with it when the post has changed since.
+        case let .edit(postID, bbcode, previous, _): .edit(postID: postID, bbcode: bbcode, before: previous)
         }
     }
 

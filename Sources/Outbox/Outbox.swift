@@ -75,7 +75,7 @@ public struct Outbox: Sendable {
         draft id: Int64, dialect: (String) throws -> Dialect, softBreaks: SoftBreaks, images kept: (revision: Int, images: [KeptDraftImage])?, due: Date,
         windowUntil: Date?, in tx: OutboxTransaction, now: Date
     ) throws -> (OutboxItem, OutboxState?) {
-        guard let draft = try tx.draft(id) else { throw StoreError.notFound(what: "draft \(id)") }
+        let draft = try tx.requireDraft(id)
         if let kept, kept.revision != draft.revision {
             throw OutboxError.draftNotReady(id, "it was saved again while its images were being kept; queue it again")
         }

@@ -25,6 +25,9 @@ public enum OutboxEvent: Sendable, Equatable {
     case requeue(due: Date)
     /// Undo of a user action puts back the state it had before.
     case restore(OutboxState)
+    /// The forum answers again: an unknown item waiting to be checked is checked by `at` at the
+    /// latest (a check only reads, so sooner is always safe).
+    case checkSooner(at: Date)
 }
 
 public struct TransitionError: MissiveError, Equatable {
@@ -89,6 +92,9 @@ extension OutboxState {
         // "Try now": it stays a retry (no new undo window: the user already let it go), due at once.
         case (.retrying(_, let reason), .requeue(let due)): return .retrying(next: due, because: reason)
         case (_, .requeue): throw refuse("retry", "only failed, cancelled or retrying items are tried again")
+
+        case (.unknown(let reason, let checkAt), .checkSooner(let at)): return .unknown(reason, checkAt: min(checkAt ?? at, at))
+        case (_, .checkSooner): throw refuse("check sooner", "only an unknown item waits for a check with the forum")
 
         // Undo: back to what it was, unless it went out (or may have), or that would fake a send.
         case (.sending, .restore), (.sent, .restore), (.unknown, .restore):

@@ -24,6 +24,10 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
     case notArrived(after: Reason)
     /// Too many transient failures in a row.
     case gaveUp(attempts: Int, last: Reason)
+    /// An unknown item given up on: the forum answered `answers` checks since the last send, and
+    /// none of its answers settled whether it landed (`last`: the last of them). It may be on the
+    /// forum; `item` is what `missive queue retry` takes once the user has looked.
+    case unsettled(answers: Int, last: String, item: Int64?)
     /// The profile's forum could not be set up (its config).
     case notConfigured(String)
     /// The item's row could not be read.
@@ -35,6 +39,10 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
     /// `revision`: the draft's revision that holds both sides between markers (nil when the
     /// draft had moved on and was left alone).
     case editConflict(lines: String, revision: Int?)
+    /// An edit whose answer was unclear, read back at once: the post holds neither the edit nor
+    /// the text it had before, so it changed on the forum around the send (issue 31). `lines`:
+    /// where the draft's revision `revision` holds both sides between markers.
+    case editChangedAround(lines: String, revision: Int?)
     /// Written by a Missive before reasons were typed: its words, kept as they were.
     case legacy(String)
     // Images (from `UploadOutcome` and `UploadReconciliation`); `file` as the draft names it.
@@ -80,10 +88,12 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case .senderStopped: "sender-stopped"
         case .notArrived: "not-arrived"
         case .gaveUp: "gave-up"
+        case .unsettled: "unsettled"
         case .notConfigured: "not-configured"
         case .damaged: "damaged"
         case .givenBack: "given-back"
         case .editConflict: "edit-conflict"
+        case .editChangedAround: "edit-changed-around"
         case .legacy: "legacy"
         case .imageRefused: "image-refused"
         case .imageHostBusy: "image-host-busy"
@@ -103,12 +113,20 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case let .senderStopped(owner): "its sender (\(owner)) stopped while sending it"
         case let .notArrived(after): after.description
         case let .gaveUp(attempts, last): "gave up after \(attempts) attempts; the last one: \(last)"
+        case let .unsettled(answers, last, item):
+            "gave up asking the forum whether it arrived: \(answers) of its answers settled nothing (the last: \(last)); "
+                + "it may be on the forum: look there, and if it is not, "
+                + "`missive queue retry \(item.map(String.init) ?? "ITEM")` sends it again"
         case let .notConfigured(message): message
         case let .damaged(message): message
         case .givenBack: "given back unsent"
         case let .editConflict(lines, _):
             "the post changed on the forum since the edit began, in lines your edit changes too (\(lines) of the draft); "
                 + "nothing was posted, and the forum keeps its text"
+        case let .editChangedAround(lines, _):
+            "the post changed on the forum around the edit: it holds neither your edit nor the text it had before it "
+                + "(\(lines) of the draft hold both sides); whether your edit landed first cannot be told, and nothing more "
+                + "was sent over it"
         case let .legacy(text): text
         case let .imageRefused(file, message): "the image host refused image \(file): \(message)"
         case let .imageHostBusy(file, message): "image \(file) could not be uploaded yet: \(message)"
@@ -120,6 +138,16 @@ public indirect enum Reason: Sendable, Equatable, Codable, CustomStringConvertib
         case let .tooLate(scheduled, limit):
             "its time, \(LocalClock.time(scheduled, now: Date())), passed while no sender ran, more than the late_limit "
                 + "of \(LocalClock.span(limit)) ago"
+        }
+    }
+
+    /// Whether it waits out a failure of the forum itself (down, an HTTP 5xx, its database-error
+    /// page, a page it did not finish), not a wait the forum named or a refusal: such an item is
+    /// due again as soon as the forum answers another request (issue 31).
+    public var isForumFailure: Bool {
+        switch self {
+        case .retryLater(.databaseError), .retryLater(.serverError), .retryLater(.unreachable), .retryLater(.unreadable): true
+        default: false
         }
     }
 
@@ -178,16 +206,18 @@ extension Reason {
             return "the account cannot post now; \(kept)"
         case .rejected(.noPermission):
             return "check that the profile's account is the one that may write there; \(kept)"
+        case .rejected(.untrustedCertificate):
+            return "nothing was sent; once the forum's certificate is trusted, `missive queue retry ITEM` sends it; \(kept)"
         case .rejected(.platinumRequired):
             return "private messages need the Platinum upgrade on the forum's account page; then \(queue)"
         case .rejected(.archivesRequired):
             return "the archives upgrade on the forum's account page opens it; then \(queue)"
         case .imageRefused:
             return "change the image with \(edit) (or queue with --resize), then \(queue)"
-        case let .editConflict(_, revision?):
+        case let .editConflict(_, revision?), let .editChangedAround(_, revision?):
             return "revision \(revision) of the draft holds both sides between conflict markers: keep what should stay with "
                 + "\(edit), then \(queue) sends it against the forum's text as it is then"
-        case .editConflict:
+        case .editConflict, .editChangedAround:
             return "the draft was saved again after it was queued; \(queue) sends its newer text, merged with the forum's"
         default:
             return nil
@@ -213,6 +243,7 @@ private extension Rejection {
         case .archivesRequired: "archives-required"
         case .doesNotExist: "does-not-exist"
         case .botCheck: "bot-check"
+        case .untrustedCertificate: "untrusted-certificate"
         }
     }
 }
@@ -225,6 +256,7 @@ private extension RetryReason {
         case .serverError: "server-error"
         case .unreachable: "unreachable"
         case .unreadable: "unreadable"
+        case .changedOnTheForum: "changed-on-the-forum"
         }
     }
 }

@@ -22,6 +22,10 @@ public enum RetryDecision: Sendable, Equatable {
 /// waits the forum asks for (flood control, Retry-After, probation) are not failures.
 public protocol RetryPolicy: Sendable {
     func decide(_ cause: RetryCause, failures: Int, now: Date) -> RetryDecision
+    /// When to ask the forum again whether an unknown item landed, after `checks` checks that
+    /// settled nothing (this one included): the schedule of a transient failure, but never a
+    /// giving up, for the item may be on the forum (issue 31).
+    func recheck(checks: Int, now: Date) -> Date
 }
 
 /// Exponential backoff with full jitter (a uniformly random wait between zero and the
@@ -48,6 +52,10 @@ public struct FullJitterBackoff: RetryPolicy {
             guard failures < maxFailures else { return .giveUp(attempts: failures) }
             return .retry(at: now.addingTimeInterval(backoff(failures: failures)))
         }
+    }
+
+    public func recheck(checks: Int, now: Date) -> Date {
+        now.addingTimeInterval(backoff(failures: checks))
     }
 
     /// A random wait in 0...min(cap, base * 2^(failures-1)).

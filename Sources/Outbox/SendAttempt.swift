@@ -5,7 +5,7 @@ import Store
 
 /// One try at the forum for a claimed item: read what must be read first (an edit's previous
 /// text, the reconcile marker), then send. Whatever fails before the send posted nothing, so it
-/// is only worth a retry.
+/// is only worth a retry: made again at once a few times (`ReadAgain`), then counted a failure.
 struct SendAttempt: Sendable {
     let store: Store
     let lease: SenderLease
@@ -21,7 +21,7 @@ struct SendAttempt: Sendable {
         }
         let theirs: String
         do {
-            theirs = try await adapter.postSource(postID: postID)
+            theirs = try await ReadAgain.atOnce { () throws(ForumError) in try await adapter.postSource(postID: postID) }
         } catch {
             return .stop(Self.nothingPosted(error))
         }
@@ -53,6 +53,40 @@ struct SendAttempt: Sendable {
                                     + "between markers", base: theirs, now: now)
             return .conflict(.editConflict(lines: LineMerge.describe(spans, offset: offset), revision: revision))
         }
+    }
+
+    /// What an edit whose answer was unclear left on the forum, read back right after the POST
+    /// (issue 31): our text (or ours merged with a change made since) is the receipt; the text it
+    /// had before means ours did not land (reconcile as usual); anything else means the post
+    /// changed on the forum around our edit, which is said, and both sides go into the draft
+    /// between markers (an edit conflict: nothing more is sent over it).
+    func readBack(_ item: OutboxItem, adapter: any ForumAdapter, now: Date) async throws -> ReadBack {
+        guard case let .edit(postID, ours, _?, _?) = item.command else { return .unclear }
+        // The engine's own comparison (its encoding of the text), as reconcile makes it.
+        switch await adapter.reconcile(item.command.attempt(after: nil)) {
+        case let .landed(receipt): return .landed(receipt)
+        case .absent: return .unclear
+        case let .undetermined(error):
+            guard EditFound.isNeither(error, postID: postID),
+                  let theirs = try? await ReadAgain.atOnce({ () throws(ForumError) in try await adapter.postSource(postID: postID) })
+            else { return .unclear }
+            let both = [LineMerge.oursMarker, LineMerge.normalized(ours), LineMerge.separator, LineMerge.normalized(theirs),
+                        LineMerge.theirsMarker].joined(separator: "\n")
+            let draft = try item.draftID.flatMap { id in try store.outboxRead { tx in try tx.draft(id) } }
+            let (body, offset) = EditMerge.body(both, format: draft?.content.format ?? .bbcode)
+            let revision = try save(item, revision: body, note: "edit changed on the forum around its send: your edit and the "
+                                    + "forum's text, between markers", base: theirs, now: now)
+            let lines = LineMerge.describe([LineMerge.Span(first: 1, count: LineDiff.lines(both).count)], offset: offset)
+            return .changedAround(.editChangedAround(lines: lines, revision: revision))
+        }
+    }
+
+    enum ReadBack: Equatable {
+        case landed(Receipt)
+        /// Nothing could be told from the post: the outcome stands (reconcile decides).
+        case unclear
+        /// The post holds neither our text nor what it had before: failed with this reason.
+        case changedAround(Reason)
     }
 
     /// Saves the item as it stands, while this sender holds it.
@@ -88,7 +122,8 @@ struct SendAttempt: Sendable {
         var marker = [item.marker, receipt].compactMap { $0 }.max()
         if marker == nil, let reader = adapter as? any ReconcileMarkers {
             do {
-                marker = try await reader.reconcileMarker(for: item.command.attempt(after: nil)).map(Int64.init)
+                let attempt = item.command.attempt(after: nil)
+                marker = try await ReadAgain.atOnce { () throws(ForumError) in try await reader.reconcileMarker(for: attempt) }.map(Int64.init)
             } catch {
                 return .failure(Outcome(Self.nothingPosted(error)))
             }

@@ -306,6 +306,23 @@ public actor Sender {
         case let .failure(failure): return try record(failure.outcome, for: &item, attempt: attemptID, next: nil)
         }
         let outcome = await item.command.execute(on: adapter)
+        // An edit whose answer was unclear is read back at once: a post changed around it is
+        // said, with both sides kept in the draft (issue 31).
+        if case .unknown = outcome {
+            switch try await attempt.readBack(item, adapter: adapter, now: now()) {
+            case let .landed(receipt):
+                let readBack = "the answer was unclear (\(outcome)); read back at once, the post holds the edit"
+                return try record(.sent(receipt), for: &item, attempt: attemptID, next: next,
+                                  note: [merged, readBack].compactMap { $0 }.joined(separator: "; "))
+            case let .changedAround(reason):
+                item.lastError = reason.description
+                _ = try finish(&item, attempt: attemptID, outcome: "conflict", evidence: "\(outcome); then \(reason)",
+                               event: .rejected(reason), next: nil)
+                report.outcome(item, "the post changed on the forum around the edit: " + reason.description)
+                return (false, nil)
+            case .unclear: break
+            }
+        }
         return try record(outcome, for: &item, attempt: attemptID, next: next, note: merged)
     }
 
@@ -345,23 +362,39 @@ public actor Sender {
         return (verdict.carryOn, nextAttempt)
     }
 
+    /// A check that settled nothing. A lost session waits for a login; a forum that failed is
+    /// asked again on the retry policy's schedule (full jitter, capped by `retry_cap`), however
+    /// often; an answer that settles nothing is a strike, and `retry_attempts` of them since the
+    /// last send give the item up: failed, saying that it may be on the forum and how to send it
+    /// again once the user has looked (issue 31).
     private func recordUndetermined(_ item: inout OutboxItem, error: ForumError, attempt: Int64?) throws {
         let now = now()
-        var checkAt: Date
         if error == .rejected(.notLoggedIn) || error == .rejected(.botCheck) {
             blocked[item.profile] = now.addingTimeInterval(60)
             if error == .rejected(.botCheck) { botChecked.insert(item.profile) }
-            checkAt = now
-        } else {
-            item.failures += 1
-            checkAt = now.addingTimeInterval(3_600)
-            if case let .retry(at) = settings.policy.decide(.transient, failures: item.failures, now: now) { checkAt = at }
-            checkAt = max(checkAt, now.addingTimeInterval(settings.settle))
+            let reason = Reason.uncheckable("\(error)")
+            item.lastError = reason.description
+            _ = try finish(&item, attempt: attempt, outcome: CheckFailure.forumFailed.rawValue, evidence: "\(error)",
+                           event: .lost(reason, checkAt: now), next: nil)
+            report.outcome(item, "could not check whether it arrived (\(error))")
+            return
         }
+        let failure = CheckFailure(error)
+        let earlier = try reconciler.checksSinceSend(of: item.id)
+        let strikes = earlier.unsettled + (failure == .unsettled ? 1 : 0)
+        if failure == .unsettled, case .giveUp = settings.policy.decide(.transient, failures: strikes, now: now) {
+            let reason = Reason.unsettled(answers: strikes, last: "\(error)", item: item.id)
+            item.lastError = reason.description
+            _ = try finish(&item, attempt: attempt, outcome: failure.rawValue, evidence: "\(error)", event: .rejected(reason), next: nil)
+            report.outcome(item, reason.description)
+            return
+        }
+        let checkAt = max(settings.policy.recheck(checks: earlier.checks + 1, now: now), now.addingTimeInterval(settings.settle))
         let reason = Reason.uncheckable("\(error)")
         item.lastError = reason.description
-        _ = try finish(&item, attempt: attempt, outcome: "undetermined", evidence: "\(error)", event: .lost(reason, checkAt: checkAt), next: nil)
-        report.outcome(item, "could not check whether it arrived (\(error)); asking again at \(localClock(checkAt))")
+        _ = try finish(&item, attempt: attempt, outcome: failure.rawValue, evidence: "\(error)", event: .lost(reason, checkAt: checkAt), next: nil)
+        let why = failure == .forumFailed ? "the forum failed: \(error)" : "its answer settles nothing: \(error)"
+        report.outcome(item, "could not check whether it arrived (\(why)); asking again at \(localClock(checkAt))")
     }
 
     /// Records an outcome: the attempt, the event, the draft (marked sent only here), the pace,
@@ -404,12 +437,43 @@ public actor Sender {
             return nil
         }
         if let next, let nextMarker, nextAttempt != nil { markersWritten[next] = nextMarker }
+        if case .sent = item.state { try forumAnswers(profile: item.profile, now: now) }
         switch item.state {
         case .sent: summary.sent.append(item.id)
         case .failed: summary.failed.append(item.id)
         default: break
         }
         return nextAttempt
+    }
+
+    /// The forum answered (a post went through): the profile's items waiting out a failure of
+    /// the forum (down, its database, a 5xx), and its unknown items whose check it failed, are
+    /// due now rather than when their backoff ends,
+    /// so a queue drains as soon as an outage is over (issue 31). Waits the forum named (flood
+    /// control, Retry-After, probation) keep their times. Each is tried again as `queue retry`
+    /// would ("try now": it stays a retry, with its failures).
+    private func forumAnswers(profile: String, now: Date) throws {
+        let woken = try store.outbox(durable: false) { tx -> [OutboxItem] in
+            var woken: [OutboxItem] = []
+            for row in try tx.items(inStates: [OutboxState.Name.retrying, .unknown]) where row.profile == profile {
+                guard var item = try? OutboxItem(row: row) else { continue }
+                switch item.state {
+                case let .retrying(next, reason) where next > now && reason.isForumFailure:
+                    try item.apply(.requeue(due: now), now: now)
+                case let .unknown(.uncheckable, checkAt?) where checkAt > now:
+                    try item.apply(.checkSooner(at: now), now: now)
+                default:
+                    continue
+                }
+                try tx.save(item)
+                woken.append(item)
+            }
+            return woken
+        }
+        for item in woken {
+            let what = if case .unknown = item.state { "checked with it now" } else { "due now" }
+            progress.item(item, "the forum answers again: \(what) instead of after its backoff")
+        }
     }
 
     /// The channel's pace: as this sender last saw it, or (`fresh`) as the store has it now.

@@ -170,6 +170,9 @@ public struct FaultPlan: Sendable, Equatable {
 actor FaultDice {
     private var generator: SplitMix64
     private var queued: [Fault] = []
+    /// An outage: every request (pages, logins and posts alike) gets this fault, for `remaining`
+    /// requests (nil: until it is called off).
+    private var outage: (fault: Fault, remaining: Int?)?
     let plan: FaultPlan
 
     init(plan: FaultPlan, seed: UInt64) {
@@ -181,8 +184,20 @@ actor FaultDice {
         queued.append(fault)
     }
 
-    /// The fault for the next request: a queued one first (posting requests only), then the dice.
+    /// Every request from now on gets `fault` (`requests`: only that many); nil calls it off.
+    func setOutage(_ fault: Fault?, requests: Int? = nil) {
+        outage = fault.map { ($0, requests) }
+    }
+
+    /// The fault for the next request: an outage's first, then a queued one (posting requests
+    /// only), then the dice.
     func next(isPosting: Bool, isPage: Bool) -> Fault? {
+        if let (fault, remaining) = outage {
+            if let remaining {
+                outage = remaining > 1 ? (fault, remaining - 1) : nil
+            }
+            return fault
+        }
         if isPosting, !queued.isEmpty { return queued.removeFirst() }
         let eligible = plan.scope == .all ? (isPosting || isPage) : isPosting
         guard eligible, !plan.isEmpty else { return nil }

@@ -13,6 +13,9 @@ import GRDB
 ///   (`SandboxRequestCounts`). `POST /_sandbox/reset-requests` sets them to zero.
 /// - `POST /_sandbox/fault?next=KIND`: the next posting request gets that fault (`Fault`'s names,
 ///   `cloudflare` and `closedredirect` included).
+/// - `POST /_sandbox/outage?fault=KIND[&requests=N]`: an outage: every request but these
+///   controls (pages, logins, posts) gets that fault, for the next N requests when N is given;
+///   `fault=off` ends it (the forum answering again).
 /// - `POST /_sandbox/expire-sessions[?user=NAME]`: every login cookie (or that user's) stops
 ///   working: the forum then answers as to a visitor who is not logged in, and deletes the cookies.
 /// - `POST /_sandbox/standing?user=NAME&standing=member|banned|probation|noplatinum[&days=N]`:
@@ -35,7 +38,7 @@ import GRDB
 /// - `GET /_sandbox/status.json`: `{"images_url": ..., "data_directory": ..., "pid": ...}`: where the
 ///   image host listens (its own port), where the data is, and the process serving.
 extension SandboxHTTPHandler {
-    static let controls = ["state.json", "requests.json", "reset-requests", "fault", "expire-sessions", "standing",
+    static let controls = ["state.json", "requests.json", "reset-requests", "fault", "outage", "expire-sessions", "standing",
                            "cloudflare", "forum", "thread", "edit", "post", "pm", "loop", "status.json"]
 
     func control(_ request: SandboxRequest) async throws -> SandboxResponse {
@@ -78,6 +81,8 @@ extension SandboxHTTPHandler {
             }
             await dice.enqueue(fault)
             return .text("the next posting request gets: \(fault.rawValue)\n", status: 200)
+        case "outage":
+            return try await outage(request)
         case "expire-sessions":
             return try await expireSessions(request)
         case "standing":
@@ -125,6 +130,25 @@ extension SandboxHTTPHandler {
         case "off", "0", "no", "false": return false
         default: throw ControlProblem(message: "\(name)= must be on or off, not '\(text)'")
         }
+    }
+
+    private func outage(_ request: SandboxRequest) async throws -> SandboxResponse {
+        if request["fault"] == "off" {
+            await dice.setOutage(nil)
+            return .text("the outage is over: the forum answers again\n", status: 200)
+        }
+        guard let fault = request["fault"].flatMap(Fault.init(rawValue:)) else {
+            throw ControlProblem(message: "fault= must be off or name a fault: \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        var count: Int?
+        if let text = request["requests"] {
+            guard let number = Int(text), number > 0 else {
+                throw ControlProblem(message: "requests= must be a whole number above 0, not '\(text)'")
+            }
+            count = number
+        }
+        await dice.setOutage(fault, requests: count)
+        return .text("every request" + (count.map { " of the next \($0)" } ?? "") + " gets: \(fault.rawValue)\n", status: 200)
     }
 
     private func expireSessions(_ request: SandboxRequest) async throws -> SandboxResponse {

@@ -213,6 +213,12 @@ public final class SandboxServer: Sendable {
         await dice.enqueue(fault)
     }
 
+    /// An outage: every request (pages, logins, posts) gets this fault, for the next `requests`
+    /// of them when given, until it is called off with nil (`POST /_sandbox/outage?fault=KIND`).
+    public func outage(_ fault: Fault?, requests: Int? = nil) async {
+        await dice.setOutage(fault, requests: requests)
+    }
+
     /// Holds the next posting request until the returned post is released: the forum stores it
     /// then, whenever the client gave up. See `HeldPost`.
     public func holdNextPost(answer: HeldPost.Answer = .afterStoring) async -> HeldPost {

@@ -82,6 +82,13 @@ extension Store {
     /// The excerpt is the matching words in context, each between `marks` (SQLite's snippet marks).
     public func search(_ query: String, includeClosed: Bool = false, limit: Int? = nil,
                        marks: (open: String, close: String) = ("[", "]")) throws -> [DraftSummary] {
+        try searchFindingDamage(query, includeClosed: includeClosed, limit: limit, marks: marks).found
+    }
+
+    /// `search`, and the matching drafts whose rows cannot be read (the search index still holds
+    /// them, a damaged page of the `draft` table hides them): named, never silently left out.
+    public func searchFindingDamage(_ query: String, includeClosed: Bool = false, limit: Int? = nil,
+                                    marks: (open: String, close: String) = ("[", "]")) throws -> (found: [DraftSummary], damaged: [Int64]) {
         guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else {
             throw StoreError.invalid("'\(query)' has no words to search for")
         }
@@ -89,14 +96,25 @@ extension Store {
             // Rank first (SQLite keeps the best `limit` as it goes), then make snippets and read
             // drafts for those rows only.
             let ranked = try Int64.fetchAll(db, sql: Store.rankQuery(includeClosed: includeClosed), arguments: [pattern, limit ?? -1])
-            guard !ranked.isEmpty else { return [] }
+            guard !ranked.isEmpty else { return ([], []) }
             var byID: [Int64: DraftSummary] = [:]
             try Store.scan(db, sql: """
                 SELECT \(Store.listingColumns), snippet(draft_fts, -1, ?, ?, '...', 12)
                 FROM draft_fts CROSS JOIN draft ON draft.id = draft_fts.rowid
                 WHERE draft_fts MATCH ? AND +draft_fts.rowid IN (\(ranked.map(String.init).joined(separator: ",")))
                 """, arguments: [marks.open, marks.close, pattern]) { byID[$0.id] = DraftSummary($0) }
-            return ranked.compactMap { byID[$0] }
+            let unread = ranked.filter { byID[$0] == nil }
+            return (ranked.compactMap { byID[$0] }, try unread.filter { try Store.draftShouldExist($0, db) })
+        }
+    }
+
+    /// The error for drafts that cannot be read, as `drafts show` would meet the first of them.
+    public func damagedError(_ ids: [Int64]) throws -> StoreError? {
+        guard let first = ids.first else { return nil }
+        return try read { db in
+            let error = try Store.damaged(draft: first, db, error: nil)
+            guard case let .damaged(_, path, found) = error, ids.count > 1 else { return error }
+            return .damaged(what: "drafts \(ids.map(String.init).joined(separator: ", "))", path: path, found: found)
         }
     }
 

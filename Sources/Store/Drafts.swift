@@ -162,8 +162,57 @@ extension Store {
     // MARK: - Inside a transaction
 
     static func fetchDraft(_ id: Int64, _ db: Database) throws -> Draft {
-        guard let draft = try Draft.fetchOne(db, key: id) else { throw StoreError.notFound(what: "draft \(id)") }
+        let found: Draft?
+        do {
+            found = try Draft.fetchOne(db, key: id)
+        } catch {
+            // SQLite met the damage (or a column holds what no draft can): the row is there, unreadable.
+            throw try damaged(draft: id, db, error: error)
+        }
+        guard let draft = found else {
+            // Drafts are never removed (a deleted one is marked so), so an id the store has handed
+            // out, or one its revisions name, is a row that a damaged page hides.
+            if try draftShouldExist(id, db) { throw try damaged(draft: id, db, error: nil) }
+            throw StoreError.notFound(what: "draft \(id)")
+        }
         return draft
+    }
+
+    /// The draft; `StoreError.notFound` when the store never made it, `.damaged` when it did and
+    /// its row cannot be read (for modules that read drafts inside their own transactions).
+    public static func requireDraft(_ id: Int64, _ db: Database) throws -> Draft {
+        try fetchDraft(id, db)
+    }
+
+    /// Whether the store once made draft `id`: its revisions name it, or its id is not above
+    /// the last one handed out (AUTOINCREMENT keeps it in `sqlite_sequence`).
+    static func draftShouldExist(_ id: Int64, _ db: Database) throws -> Bool {
+        guard id > 0 else { return false }
+        let named = (try? Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM revision WHERE draftId = ?)", arguments: [id])) ?? nil
+        if named == true { return true }
+        let last = (try? Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'draft'")) ?? nil
+        return id <= (last ?? 0)
+    }
+
+    /// The error for a draft whose row cannot be read, with what SQLite's quick check finds.
+    static func damaged(draft id: Int64, _ db: Database, error: (any Error)?) throws -> StoreError {
+        let checked = (try? String.fetchAll(db, sql: "PRAGMA quick_check(3)")) ?? []
+        var found = checked == ["ok"] || checked.isEmpty ? "" : checked.joined(separator: "; ")
+        if found.isEmpty { found = error.map { "\($0)" } ?? "no row for it where the store keeps drafts" }
+        let file = ((try? Row.fetchOne(db, sql: "PRAGMA database_list")) ?? nil).flatMap { $0["file"] as String? }
+        return StoreError.damaged(what: "draft \(id)", path: file.flatMap { $0.isEmpty ? nil : $0 } ?? "the store's file", found: found)
+    }
+
+    /// Drafts the store once made whose rows cannot be read now, by id (`missive doctor`).
+    static func unreadableDrafts(_ db: Database) throws -> [Int64] {
+        var ids = Set((try? Int64.fetchAll(db, sql: "SELECT DISTINCT draftId FROM revision")) ?? [])
+        if let last = (try? Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'draft'")) ?? nil, last > 0 {
+            ids.formUnion(1...last)
+        }
+        return ids.sorted().filter { id in
+            guard let draft = try? Draft.fetchOne(db, key: id) else { return true }
+            return draft.id != id
+        }
     }
 
     static func fetchRevision(_ id: Int64, _ number: Int, _ db: Database) throws -> Revision {

@@ -18,8 +18,10 @@ public struct StoreReport: Equatable, Sendable {
     public var journalMode: String
     /// Outbox items by state name (`queued`, `unknown`...); states with none are left out.
     public var outbox: [String: Int]
+    /// Drafts the store once made whose rows cannot be read (a damaged page hides them).
+    public var unreadableDrafts: [Int64] = []
 
-    public var healthy: Bool { problems.isEmpty && appliedMigrations == knownMigrations }
+    public var healthy: Bool { problems.isEmpty && unreadableDrafts.isEmpty && appliedMigrations == knownMigrations }
 }
 
 extension Store {
@@ -41,7 +43,8 @@ extension Store {
                 historyEntries: try count("SELECT count(*) FROM command"),
                 journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?",
                 outbox: Dictionary(uniqueKeysWithValues: try StateCount.fetchAll(
-                    db, sql: "SELECT state, count(*) AS count FROM outbox_item GROUP BY state").map { ($0.state, $0.count) }))
+                    db, sql: "SELECT state, count(*) AS count FROM outbox_item GROUP BY state").map { ($0.state, $0.count) }),
+                unreadableDrafts: try Store.unreadableDrafts(db))
         }
         if !isReadOnly {
             // FTS5 checks its index against the table through an INSERT that changes nothing.

@@ -14,6 +14,9 @@ public enum StoreError: MissiveError, Equatable {
     case corrupt(path: String, detail: String)
     case cannotCreate(path: String, reason: String)
     case notFound(what: String)
+    /// A row the store should hold (a draft whose revisions are there, an id it has handed
+    /// out) cannot be read: the file is damaged there. `found`: what SQLite's check says.
+    case damaged(what: String, path: String, found: String)
     case invalid(String)
     /// An SQLite failure none of the cases above explains.
     case database(String)
@@ -28,6 +31,7 @@ public enum StoreError: MissiveError, Equatable {
         case .corrupt: .dataError
         case .cannotCreate: .cantCreate
         case .notFound: .noInput
+        case .damaged: .dataError
         case .invalid: .dataError
         case .database, .diskFull: .ioError
         }
@@ -48,6 +52,11 @@ public enum StoreError: MissiveError, Equatable {
             "cannot create \(path): \(reason)"
         case let .notFound(what):
             "\(what) does not exist"
+        case let .damaged(what, path, found):
+            "\(what) \(what.hasPrefix("drafts ") ? "are" : "is") damaged: the store has \(what.hasPrefix("drafts ") ? "them" : "it"), but \(what.hasPrefix("drafts ") ? "their rows" : "its row") cannot be read (`missive doctor` finds: \(found)). "
+                + "Restore \(path) from a backup if you have one; `missive drafts export DIR` saves the drafts that can "
+                + "still be read; SQLite's .recover rebuilds what it can: `sqlite3 \(path) .recover | sqlite3 recovered.sqlite`, "
+                + "then put recovered.sqlite in its place"
         case let .invalid(message):
             message
         case let .database(message):

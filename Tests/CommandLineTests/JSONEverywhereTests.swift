@@ -106,7 +106,7 @@ import Testing
             (["doctor"], [
                 "config", "config_exists", "store", "read_only", "mode", "buffers", "migrations", "known_migrations", "journal",
                 "drafts", "revisions", "templates", "history", "outbox", "editor", "editor_source", "leftover_buffers",
-                "kept_buffers", "problems", "healthy", "service", "most_overdue",
+                "kept_buffers", "problems", "unreadable_drafts", "healthy", "service", "most_overdue",
             ]),
             (["service", "status"], [
                 "unit", "installed", "systemd", "no_systemd_because", "active", "enabled", "exec_start", "environment",

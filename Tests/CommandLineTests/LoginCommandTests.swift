@@ -56,6 +56,37 @@ import Testing
         #expect(try sandbox.run(["whoami"]).status == 77)
     }
 
+    /// Issue 31: the forum cannot be reached; the jar is emptied, and the logout says the forum
+    /// did not end the session instead of claiming it logged out.
+    @Test func logoutWithTheForumDownSaysTheForumDidNotEndIt() throws {
+        let sandbox = try SandboxProcess()
+        try sandbox.logIn()
+        sandbox.stop()
+        let result = try sandbox.run(["logout"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output.hasPrefix("Forgot the session of sandbox here; the forum did not end it ("), "\(result.output)")
+        #expect(result.errorOutput.contains("may stay open at the forum"), "\(result.errorOutput)")
+        #expect(try !String(contentsOf: sandbox.jar, encoding: .utf8).contains("bbuserid"))
+    }
+
+    /// Issue 31: a jar that cannot be emptied (immutable, as root can still be stopped) is a
+    /// plain error (73 or 77), never "Logged out"; the forum ended the session all the same, so
+    /// the cookies left behind no longer log anyone in.
+    @Test(.enabled(if: ImmutableFiles.available)) func logoutThatCannotEmptyTheJarSaysSo() throws {
+        let sandbox = try SandboxProcess()
+        try sandbox.logIn()
+        let folder = sandbox.jar.deletingLastPathComponent()
+        try ImmutableFiles.set(true, [sandbox.jar, folder])
+        defer { try? ImmutableFiles.set(false, [sandbox.jar, folder]) }
+        let result = try sandbox.run(["logout"])
+        #expect([73, 77].contains(result.status), "\(result.status): \(result.output) \(result.errorOutput)")
+        #expect(!result.output.contains("Logged out"), "\(result.output)")
+        #expect(result.errorOutput.contains("not logged out here: the cookie jar \(sandbox.jar.path) could not be emptied"), "\(result.errorOutput)")
+        #expect(result.errorOutput.contains("the forum ended the session"), "\(result.errorOutput)")
+        #expect(try String(contentsOf: sandbox.jar, encoding: .utf8).contains("bbuserid"), "the jar is as it was")
+        #expect(try sandbox.run(["whoami"]).status == 77, "the forum no longer knows the session")
+    }
+
     @Test func loginJSONNamesTheUserAsTheForumDoes() throws {
         let sandbox = try SandboxProcess()
         let result = try sandbox.run(["login", "--password-stdin", "--json", "--username", "MISSIVE TESTER"], stdin: "sandbox\n")
@@ -176,5 +207,24 @@ import Testing
         let result = try sandbox.run(["login", "--profile", "nope", "--password-stdin"], stdin: "sandbox\n")
         #expect(result.status == 78)
         #expect(result.errorOutput.contains("no profile named \"nope\""))
+    }
+}
+
+/// `chattr +i`: a file even root cannot change, where the file system has the flag (ext4).
+enum ImmutableFiles {
+    static let available: Bool = {
+        guard getuid() == 0, let probe = try? makeTemporaryDirectory("missive-chattr") else { return false }
+        defer { try? FileManager.default.removeItem(at: probe) }
+        let file = probe.appendingPathComponent("probe")
+        guard FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)),
+            (try? set(true, [file])) != nil else { return false }
+        let stopped = (try? Data("y".utf8).write(to: file)) == nil
+        try? set(false, [file])
+        return stopped
+    }()
+
+    static func set(_ on: Bool, _ paths: [URL]) throws {
+        let result = try runProgram(["chattr", on ? "+i" : "-i"] + paths.map(\.path))
+        guard result.status == 0 else { throw CocoaError(.fileWriteNoPermission) }
     }
 }

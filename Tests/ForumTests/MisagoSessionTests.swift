@@ -29,7 +29,7 @@ extension MisagoEngineTests {
             let again = try engine.adapter(jar: directory.appendingPathComponent("jar.txt"))
             #expect(try await again.currentSession()?.userID == session.userID)
 
-            await adapter.logout()
+            #expect(await adapter.logout() == .ended)
             #expect(await adapter.hasSavedSession() == false)
             #expect(try await adapter.currentSession() == nil)
         }

@@ -63,7 +63,9 @@ import Testing
             return
         }
         #expect(message.contains(named))
-        #expect(peer.received.count == 1, "only the form was asked for; nothing was posted")
+        // The form read is made again at once (issue 31), then counts: GETs only, nothing posted.
+        #expect(peer.received.count == ReadAgain.tries, "only the form was asked for; nothing was posted")
+        #expect(peer.received.allSatisfy { String(decoding: $0.prefix(4), as: UTF8.self) == "GET " })
     }
 
     @Test func aRedirectLoopOnTheFormIsRetryLater() async throws {

@@ -21,6 +21,59 @@ import Sandbox
         }
     }
 
+    /// Issue 31: our edit stored, its answer lost, then a moderator's edit on top of it. Compared
+    /// with the text the post had before our edit, the post holds our change (merged with theirs):
+    /// landed, not "had not arrived". A moderator's edit that took our change out settles
+    /// nothing; a post still as it was before is absent.
+    @Test func anEditUnderAModeratorsLaterEditIsFoundByMergingWithTheTextBefore() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try await sandbox.loggedIn()
+            let post = Int(Seed.Ids.ownPost)
+            let before = "first line\nsecond line\nthird line\nfourth line\nfifth line"
+            #expect(await adapter.edit(postID: post, bbcode: before).receipt != nil)
+            let ours = "first line\nsecond line, edited by us\nthird line\nfourth line\nfifth line"
+            #expect(await adapter.edit(postID: post, bbcode: ours).receipt != nil)
+            #expect(await adapter.reconcile(.edit(postID: post, bbcode: ours, before: before)).landed)
+
+            // The moderator fixes line 4, two lines from ours, on top of our edit.
+            try await moderatorEdit(sandbox, post, "first line\nsecond line, edited by us\nthird line\nfourth line, fixed\nfifth line")
+            #expect(await adapter.reconcile(.edit(postID: post, bbcode: ours, before: before)).landed)
+            // Without the text before, as reconcile compared until now: taken for absent.
+            #expect(await adapter.reconcile(.edit(postID: post, bbcode: ours)) == .absent)
+
+            try await moderatorEdit(sandbox, post, "first line\nsecond line, as the moderator wants it\nthird line\nfourth line\nfifth line")
+            guard case .undetermined = await adapter.reconcile(.edit(postID: post, bbcode: ours, before: before)) else {
+                Issue.record("a post that holds neither side settles nothing")
+                return
+            }
+            try await moderatorEdit(sandbox, post, before)
+            #expect(await adapter.reconcile(.edit(postID: post, bbcode: ours, before: before)) == .absent)
+        }
+    }
+
+    /// Issue 31: an edit expecting the text it was merged with is not sent over a change made
+    /// on the forum in between: the edit form read right before the POST tells, nothing is posted.
+    @Test func anEditIsNotSentOverAChangeMadeBetweenItsReadAndItsPost() async throws {
+        try await SandboxFixture.with { sandbox in
+            let adapter = try await sandbox.loggedIn()
+            let post = Int(Seed.Ids.ownPost)
+            #expect(await adapter.edit(postID: post, bbcode: "as we read it").receipt != nil)
+            try await moderatorEdit(sandbox, post, "changed in between")
+            let outcome = await adapter.edit(postID: post, bbcode: "ours", expecting: "as we read it")
+            #expect(outcome == .retryLater(after: .zero, reason: .changedOnTheForum(postID: post)), "\(outcome)")
+            #expect(try await adapter.postSource(postID: post).contains("changed in between"))
+            #expect(await adapter.edit(postID: post, bbcode: "ours", expecting: "changed in between").receipt != nil)
+            #expect(try await adapter.postSource(postID: post).contains("ours"))
+        }
+    }
+
+    private func moderatorEdit(_ sandbox: SandboxFixture, _ post: Int, _ text: String) async throws {
+        let client = try HTTPClient(settings: HTTPSettings(userAgent: "missive/test"))
+        let url = try #require(URL(string: "_sandbox/edit?postid=\(post)", relativeTo: sandbox.server.baseURL)?.absoluteURL)
+        let answer = try await client.send(HTTPRequest(method: .post, url: url, body: Array(text.utf8), contentType: "text/plain"))
+        #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+    }
+
     @Test func aReplyPushedOffTheLastPageByOthersIsStillFound() async throws {
         try await SandboxFixture.with { sandbox in
             let adapter = try await sandbox.loggedIn()
@@ -91,4 +144,8 @@ import Sandbox
             }
         }
     }
+}
+
+extension Reconciliation {
+    var landed: Bool { if case .landed = self { true } else { false } }
 }

@@ -55,9 +55,17 @@ import Sandbox
     @Test func logoutForgetsTheSessionHereAndAtTheForum() async throws {
         try await SandboxFixture.with { sandbox in
             let adapter = try await sandbox.loggedIn()
-            await adapter.logout()
+            // A copy of the jar, as a second machine or a backup would keep it (issue 31).
+            let copy = sandbox.jar("copy")
+            try FileManager.default.copyItem(at: sandbox.jar("sandbox"), to: copy)
+            #expect(await adapter.logout() == .ended)
             #expect(try await adapter.currentSession() == nil)
             #expect(try !String(contentsOf: sandbox.jar("sandbox"), encoding: .utf8).contains("bbuserid"))
+            // The forum ended the session: its cookies no longer work anywhere.
+            let kept = try sandbox.adapter(jar: "copy")
+            #expect(await kept.hasSavedSession())
+            #expect(try await kept.currentSession() == nil)
+            #expect(await kept.logout() == .noSession)
         }
     }
 

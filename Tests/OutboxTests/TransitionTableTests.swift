@@ -41,6 +41,7 @@ import Testing
         ("reschedule", .reschedule(due: later)),
         ("requeue", .requeue(due: later)),
         ("restore", .restore(.queued(due: later))),
+        ("checkSooner", .checkSooner(at: now)),
     ]
 
     /// What each state becomes under each event; a missing pair is refused.
@@ -77,7 +78,7 @@ import Testing
             "reschedule": .queued(due: later), "requeue": .retrying(next: later, because: .retryLater(.serverError(status: 500))),
             "restore": .queued(due: later),
         ],
-        "unknown": ["claim": .sending(owner: "p1", leaseUntil: later)],
+        "unknown": ["claim": .sending(owner: "p1", leaseUntil: later), "checkSooner": .unknown(.unknownOutcome(evidence: "x"), checkAt: now)],
         "sent": [:],
         "failed": ["cancel": .cancelled, "requeue": .queued(due: later), "restore": .queued(due: later)],
         "cancelled": ["requeue": .queued(due: later), "restore": .queued(due: later)],

@@ -55,6 +55,29 @@ import Testing
         }
     }
 
+    /// An outage (issue 31): pages and posts alike get the fault, for the number of requests
+    /// asked, then the forum answers again; `fault=off` ends an open-ended one.
+    @Test func anOutageStrikesEveryRequestForAsLongAsAsked() async throws {
+        try await withSandbox { server in
+            let browser = Browser(server)
+            try await browser.logIn("sandbox")
+            #expect(try await browser.post("/_sandbox/outage?fault=dberror&requests=2", []).status == 200)
+            for _ in 0..<2 {
+                let page = try await browser.get("/showthread.php?threadid=\(Seed.Ids.welcomeThread)")
+                #expect(page.text.contains("database_error"), "\(page.text.prefix(300))")
+            }
+            #expect(!(try await browser.get("/showthread.php?threadid=\(Seed.Ids.welcomeThread)")).text.contains("database_error"))
+
+            let form = try await browser.page("/newreply.php?action=newreply&threadid=\(Seed.Ids.welcomeThread)")
+            await server.outage(.databaseError)
+            let refused = try await browser.submit(form, script: "newreply.php", message: "during the outage")
+            #expect(refused.text.contains("database_error"))
+            #expect(try await browser.post("/_sandbox/outage?fault=off", []).status == 200)
+            #expect(!(try await browser.get("/index.php")).text.contains("database_error"))
+            #expect(try await state(of: server).posts.contains { $0.text == "during the outage" } == false)
+        }
+    }
+
     @Test func requestsAreCountedPerScriptWithTheSubmitsApart() async throws {
         try await withSandbox { server in
             let browser = Browser(server)
@@ -82,6 +105,10 @@ import Testing
         ("/_sandbox/standing?standing=banned", "user= must name an account"),
         ("/_sandbox/standing?user=sandbox&standing=probation&days=-1", "days= must be a number of days above 0"),
         ("/_sandbox/fault?next=meteor", "next= must name a fault"),
+        ("/_sandbox/outage", "fault= must be off or name a fault"),
+        ("/_sandbox/outage?fault=meteor", "fault= must be off or name a fault"),
+        ("/_sandbox/outage?fault=dberror&requests=0", "requests= must be a whole number above 0, not '0'"),
+        ("/_sandbox/outage?fault=dberror&requests=two", "requests= must be a whole number above 0, not 'two'"),
         ("/_sandbox/cloudflare", "challenge= must be on or off"),
         ("/_sandbox/cloudflare?challenge=maybe", "challenge= must be on or off, not 'maybe'"),
         ("/_sandbox/forum?forumid=999&archived=on", "forumid= must name a forum"),

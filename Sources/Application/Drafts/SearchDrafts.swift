@@ -9,9 +9,11 @@ public struct SearchDrafts: Sendable {
         self.store = store
     }
 
-    public func run(_ words: [String], includeClosed: Bool, limit: Int) throws -> [DraftSummary] {
-        try store.search(words.joined(separator: " "), includeClosed: includeClosed, limit: limit,
-                         marks: (String(MatchMarks.open), String(MatchMarks.close)))
+    /// The drafts found, and the error of those that match but cannot be read (a damaged store).
+    public func run(_ words: [String], includeClosed: Bool, limit: Int) throws -> (found: [DraftSummary], damaged: StoreError?) {
+        let (found, damaged) = try store.searchFindingDamage(words.joined(separator: " "), includeClosed: includeClosed, limit: limit,
+                                                              marks: (String(MatchMarks.open), String(MatchMarks.close)))
+        return (found, try store.damagedError(damaged))
     }
 
     /// How many sent and deleted drafts have every word: asked when no open draft has, so that

@@ -38,7 +38,10 @@ public struct ConcludeSend: Sendable {
         var refused: [String] = []
         var retryable: [Int64] = []
         for id in ids {
-            if let item = item(id), case let .failed(reason) = item.state, let remedy = reason.remedy(draft: item.draftID) {
+            if let item = item(id), case let .failed(reason) = item.state, case .unsettled = reason {
+                // Not refused, and not to be sent again blindly: it may be on the forum.
+                refused.append("item \(id) may be on the forum: \(reason)")
+            } else if let item = item(id), case let .failed(reason) = item.state, let remedy = reason.remedy(draft: item.draftID) {
                 refused.append("item \(id) was refused (\(reason)): \(remedy)")
             } else {
                 retryable.append(id)

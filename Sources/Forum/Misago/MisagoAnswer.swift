@@ -73,7 +73,7 @@ enum MisagoAnswer: Equatable {
     /// A request that got no answer at all.
     static func classify(_ error: TransportError, write: Bool) -> MisagoAnswer {
         if write, error.requestSent { return .mayHaveLanded(Evidence(error.description, url: error.url)) }
-        return .failed(.retryLater(after: nil, reason: .unreachable(error.description)))
+        return .failed(ForumError(error))
     }
 
     private static func forbidden(_ message: String) -> MisagoAnswer {

@@ -14,10 +14,10 @@ extension MisagoAdapter {
                 let me = try await me()
                 let found = try await findPost(in: "api/threads/\(threadID)/", subject: .thread, by: me, markup: bbcode, after: after)
                 return found.map { .landed(Receipt(kind: .post, id: $0.id, url: pageURL($0.url?.index))) } ?? .absent
-            case let .edit(postID, bbcode):
+            case let .edit(postID, bbcode, before):
                 let address = try await ownPost(postID)
-                guard Self.same(try await postSource(address), bbcode) else { return .absent }
-                return .landed(Receipt(kind: .edit, id: postID))
+                return EditFound.decide(now: try await postSource(address), ours: bbcode, before: before, same: Self.same)
+                    .reconciliation(Receipt(kind: .edit, id: postID), postID: postID)
             case let .newThread(forumID, subject, bbcode, after):
                 guard let after else { return .undetermined(Self.noNewestPost) }
                 return try await findThread(in: "api/threads/", ["category": String(forumID)], subject: .category,

@@ -23,12 +23,26 @@ extension MisagoAdapter {
         await cookie(Self.sessionCookie) != nil
     }
 
-    public func logout() async {
+    public func logout() async -> ForumLogout {
         // Misago's own sign-out is a form POST to /logout/; the jar is forgotten either way.
-        if await hasSavedSession() {
-            _ = await write(.post, "logout/", json: [:], subject: .page)
+        guard await hasSavedSession() else {
+            await client.clearCookies()
+            return .noSession
+        }
+        let answer = await write(.post, "logout/", json: [:], subject: .page)
+        // Django ends a session by deleting its cookie in the answer (a redirect, as a rule).
+        let result: ForumLogout = if !(await hasSavedSession()) {
+            .ended
+        } else {
+            switch answer {
+            case .ok: .notEnded(reason: "the engine's answer kept the session")
+            case let .failed(error): .notEnded(reason: "\(error)")
+            case let .csrfFailed(message): .notEnded(reason: message)
+            case let .mayHaveLanded(evidence): .notEnded(reason: "\(evidence)")
+            }
         }
         await client.clearCookies()
+        return result
     }
 
     public func currentSession() async throws(ForumError) -> Session? {

@@ -59,7 +59,8 @@ public enum ComposeStanding: Sendable, Equatable {
             switch rejection {
             case .notLoggedIn, .botCheck:
                 self = .sessionInDoubt(rejection)
-            case .threadClosed, .doesNotExist, .noPermission, .banned, .probation, .platinumRequired, .archivesRequired:
+            case .threadClosed, .doesNotExist, .noPermission, .banned, .probation, .platinumRequired, .archivesRequired,
+                 .untrustedCertificate:
                 self = .refused(rejection)
             case .noSuchUser, .wrongPassword, .tooLong, .invalid, .forumError, .securityTokenExpired:
                 self = .unchecked(rejection.description)

@@ -35,12 +35,13 @@ extension SomethingAwfulAdapter {
     func compose(_ formURL: URL, _ steps: ComposeSteps) async -> PostOutcome {
         for _ in 0..<2 {
             do {
-                let (document, pageForm) = try await composePage(formURL)
+                // Reads before the POST are made again at once when the forum fails them.
+                let (document, pageForm) = try await ReadAgain.atOnce { () throws(ForumError) in try await composePage(formURL) }
                 var form = pageForm
                 try steps.fill(&form)
                 form = try await steps.beforeSubmit(form)
                 // No marker, no POST: without it an unknown outcome could never be settled.
-                let marker = try await steps.marker(document)
+                let marker = try await ReadAgain.atOnce { () throws(ForumError) in try await steps.marker(document) }
                 switch await submit(form, clicking: steps.button, receipt: { steps.receipt($0, marker) }) {
                 case let .outcome(.sent(receipt)): return await steps.confirm(receipt, marker)
                 case let .outcome(outcome): return outcome.reconciled(after: marker)
@@ -64,7 +65,7 @@ extension SomethingAwfulAdapter {
         } catch {
             return .outcome(error.requestSent
                 ? .unknown(Evidence("the post was sent but \(error.description)", url: form.action))
-                : .retryLater(after: nil, reason: .unreachable(error.description)))
+                : PostOutcome(ForumError(error)))
         }
         // The forum took the POST and sent us on: from here on, anything short of a receipt is unknown.
         if answer.response.isRedirect, let location = answer.response.redirect {

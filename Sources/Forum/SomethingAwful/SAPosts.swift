@@ -60,8 +60,20 @@ extension SomethingAwfulAdapter {
     }
 
     public func edit(postID: Int, bbcode: String) async -> PostOutcome {
+        await edit(postID: postID, bbcode: bbcode, expecting: nil)
+    }
+
+    /// The edit form fetched right before the POST holds the post as it is now: when that is not
+    /// what the edit expects, nothing is posted and the sender merges again (a wait of 0 s the
+    /// forum's change asks for, not a failure).
+    public func edit(postID: Int, bbcode: String, expecting: String?) async -> PostOutcome {
         await compose(editFormURL(postID: postID), ComposeSteps(
-            fill: { (form: inout HTMLForm) throws(ForumError) in form.set("message", to: bbcode) },
+            fill: { (form: inout HTMLForm) throws(ForumError) in
+                if let expecting, let now = form.value(of: "message"), !SAText.same(now, expecting) {
+                    throw .retryLater(after: .zero, reason: .changedOnTheForum(postID: postID))
+                }
+                form.set("message", to: bbcode)
+            },
             receipt: SAEvidence.edit(postID: postID),
             confirm: { receipt, marker in await self.confirmPost(receipt, bbcode: bbcode, after: marker) }))
     }

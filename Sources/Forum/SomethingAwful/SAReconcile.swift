@@ -11,8 +11,9 @@ extension SomethingAwfulAdapter {
             case let .reply(threadID, bbcode, after):
                 guard let after else { return .undetermined(Self.noMarker("what the thread's last post was")) }
                 return try await findReply(threadID: threadID, bbcode: bbcode, after: after)
-            case let .edit(postID, bbcode):
-                return try await findEdit(postID: postID, bbcode: bbcode).map(Reconciliation.landed) ?? .absent
+            case let .edit(postID, bbcode, before):
+                return EditFound.decide(now: try await postSource(postID: postID), ours: bbcode, before: before, same: SAText.same)
+                    .reconciliation(Receipt(kind: .edit, id: postID, url: postURL(postID)), postID: postID)
             case let .newThread(forumID, subject, bbcode, after):
                 return try await findThread(forumID: forumID, subject: subject, bbcode: bbcode, after: after)
             case let .privateMessage(to, subject, bbcode, after):
@@ -51,10 +52,6 @@ extension SomethingAwfulAdapter {
             pageURL = previous
         }
         throw .unexpected(Evidence("more than \(Self.reconcilePages) pages of posts since the attempt", url: pageURL))
-    }
-
-    private func findEdit(postID: Int, bbcode: String) async throws(ForumError) -> Receipt? {
-        SAText.same(try await postSource(postID: postID), bbcode) ? Receipt(kind: .edit, id: postID, url: postURL(postID)) : nil
     }
 
     /// The forum's first page of threads: a thread of ours newer than `after` (the newest thread

@@ -11,16 +11,32 @@ extension SomethingAwfulAdapter {
         // POST's redirect is not followed (see HTTPClient): the index is asked for below.
         let request = HTTPRequest.post(url("account.php", [("json", "1")]), form: MultipartFormData(fields: fields))
         let answer = Answer(try await session.send(request))
+        // A login sent elsewhere stops there: nothing more goes to a host that is not the forum.
+        try stayOnForum(answer, after: "the login")
         // Only a session cookie set by this answer says the forum took the password: one already
         // in the jar (an earlier login, another account) proves nothing.
         guard let userID = Self.sessionCookieSet(by: answer.response) else { throw Self.loginFailure(answer) }
         // Who that is, in the forum's words. A banned account is logged in, and sees the banned
-        // page instead of the index.
-        let index = try await get(url("index.php", [("json", "1")]))
+        // page instead of the index. Its redirects are followed on the forum only.
+        let indexURL = url("index.php", [("json", "1")])
+        var index = Answer(try await session.send(HTTPRequest(url: indexURL, followRedirects: false)))
+        try stayOnForum(index, after: "the login, its index")
+        if index.response.isRedirect, let location = index.response.redirect { index = try await get(location) }
         if let user = Self.indexUser(index.response.body), user.userID == userID { return user }
         if let failure = index.failure(purpose: .reading) { throw failure }
         throw .unexpected(Evidence("after logging in as user \(userID), the forum's index did not say so",
                                    status: index.response.status, url: index.response.url))
+    }
+
+    /// A redirect to another host than the forum's is not followed (it would carry nothing of
+    /// ours, but a login that ends elsewhere is not a login to this forum): it is named instead.
+    func stayOnForum(_ answer: Answer, after what: String) throws(ForumError) {
+        guard answer.response.isRedirect, let location = answer.response.redirect,
+              location.host?.lowercased() != baseURL.host?.lowercased() else { return }
+        throw .unexpected(Evidence(
+            "the forum answered \(what) with a redirect to another host, \(location.absoluteString); Missive stopped there and "
+                + "sent it nothing. Check the profile's base_url: it should be the forum's own address", status: answer.response.status,
+            url: location))
     }
 
     /// Why a login answer set no session. Only the forum's own answer to a bad password (its login
@@ -56,13 +72,30 @@ extension SomethingAwfulAdapter {
         await hasSessionCookie()
     }
 
-    public func logout() async {
-        // The forum's own logout link carries a token; ask the forum when it answers, forget locally always.
-        if await hasSessionCookie(), let index = try? await get(url("index.php")), let document = index.document,
-            let link = document.first("//a[contains(@href, 'action=logout')]")?.attribute("href").flatMap(document.resolve) {
-            _ = try? await get(link)
+    /// The forum's own logout link (`account.php?action=logout&ma=KEY`, the session's key, on
+    /// every page) is read from the index and followed; the forum's answer deletes the session's
+    /// cookies when it ends the session. The jar is forgotten locally whatever the forum said.
+    public func logout() async -> ForumLogout {
+        guard await hasSessionCookie() else {
+            await client.clearCookies()
+            return .noSession
+        }
+        let result: ForumLogout
+        do {
+            let index = try await ReadAgain.atOnce { () throws(ForumError) in try await page(url("index.php"), requiresLogin: false) }
+            if let link = index.first("//a[contains(@href, 'action=logout')]")?.attribute("href").flatMap(index.resolve),
+                isOnForum(link) {
+                _ = try await ReadAgain.atOnce { () throws(ForumError) in try await get(link) }
+                result = await hasSessionCookie() ? .notEnded(reason: "the forum's answer to its logout link kept the session") : .ended
+            } else {
+                // No link: the forum does not know this session any more (or shows no logout).
+                result = await hasSessionCookie() ? .notEnded(reason: "the forum's index shows no logout link") : .ended
+            }
+        } catch {
+            result = .notEnded(reason: "\(error)")
         }
         await client.clearCookies()
+        return result
     }
 
     public func currentSession() async throws(ForumError) -> Session? {

@@ -293,8 +293,8 @@ public final class HTTPClient: @unchecked Sendable {
         case CURLE_TOO_MANY_REDIRECTS: .redirectLoop
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR: .connectionDropped
         case CURLE_PARTIAL_FILE, CURLE_BAD_CONTENT_ENCODING: .truncated
-        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
-            CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER:
+        case CURLE_PEER_FAILED_VERIFICATION: .certificate
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER:
             .tls
         default: .other
         }

@@ -99,6 +99,9 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         /// The answer was shorter than the server announced.
         case truncated
         case tls
+        /// The server's certificate is not trusted (self-signed, for another host, expired): a
+        /// refusal, not a wait (issue 31).
+        case certificate
         /// More than the client will hold in memory.
         case tooLarge
         case other
@@ -132,6 +135,7 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case .connectionDropped: "\(host) closed the connection without a complete answer"
         case .truncated: "\(host) sent an answer that was cut short"
         case .tls: "the secure connection to \(host) failed"
+        case .certificate: "the certificate \(host) showed is not trusted"
         case .tooLarge: "\(host) sent more than Missive will read"
         case .other: "the request to \(host) failed"
         }

@@ -158,6 +158,11 @@ public struct OutboxTransaction {
         try Draft.fetchOne(db, key: id)
     }
 
+    /// The draft, or why not: it does not exist, or it is damaged (its row cannot be read).
+    public func requireDraft(_ id: Int64) throws -> Draft {
+        try Store.requireDraft(id, db)
+    }
+
     /// Marks the draft sent when it still shows the revision that was sent; returns whether it did.
     public func markDraftSent(_ id: Int64, revision: Int, now: Date) throws -> Bool {
         try Store.markDraftSent(id, revision: revision, now: now, db)

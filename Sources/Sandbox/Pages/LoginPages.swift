@@ -47,6 +47,18 @@ extension SandboxForum {
         case "login" where request.method == .post:
             return try await logIn(request)
         case "logout":
+            // The link every page carries names the session's key (`ma`); it ends the session at
+            // the forum, so the cookies stop working wherever they were kept. Without the key
+            // (a link from elsewhere) nothing ends.
+            if let user = visitor.user {
+                guard request["ma"] == String(user.formkey.prefix(8)) else {
+                    return ErrorPages.standardError("That logout link is not for this session; use the Log Out link on a page.",
+                                                    title: "Logout Failed", user: user)
+                }
+                try await database.queue.write { db in
+                    try db.execute(sql: "UPDATE user SET cookieToken = ? WHERE id = ?", arguments: [Token.hex(32), user.id])
+                }
+            }
             return ErrorPages.standardError(ErrorPages.Message.loggedOut, title: "Logged Out", user: nil)
                 .setting(["bbuserid", "bbpassword", "sessionhash"].map(SetCookie.deleting))
         default:

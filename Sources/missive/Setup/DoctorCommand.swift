@@ -25,7 +25,8 @@ struct DoctorCommand: AsyncParsableCommand {
                 journal: report.journalMode, drafts: ["open": report.openDrafts, "sent": report.sentDrafts, "deleted": report.deletedDrafts],
                 revisions: report.revisions, templates: report.templates, history: report.historyEntries, outbox: report.outbox,
                 editor: editor?.value, editorSource: editor.map { "\($0.source)" }, leftoverBuffers: found.leftoverBuffers,
-                keptBuffers: found.keptBuffers, problems: report.problems, healthy: report.healthy, service: service.json,
+                keptBuffers: found.keptBuffers, problems: report.problems, unreadableDrafts: report.unreadableDrafts,
+                healthy: report.healthy, service: service.json,
                 mostOverdue: overdue.map { OverdueJSON($0, now: now) }))
             if !report.healthy { throw CommandError(.dataError, "the store needs attention") }
             return
@@ -53,9 +54,20 @@ struct DoctorCommand: AsyncParsableCommand {
             Console.print("kept:      \(file): a text set aside, never a draft; `missive drafts import \(file)` makes it one")
         }
         Console.print("integrity: \(report.problems.isEmpty ? "ok" : report.problems.joined(separator: "; "))")
+        if !report.unreadableDrafts.isEmpty {
+            Console.print("damaged:   " + Self.damagedLine(report.unreadableDrafts, path: report.path))
+        }
         if !report.healthy {
             throw CommandError(.dataError, "the store needs attention (see above)")
         }
+    }
+
+    /// "drafts 3, 7 cannot be read: ..." with what to do about it.
+    static func damagedLine(_ ids: [Int64], path: String) -> String {
+        let names = ids.count == 1 ? "draft \(ids[0]) cannot be read" : "drafts \(ids.map(String.init).joined(separator: ", ")) cannot be read"
+        return names + " (a damaged page of the store hides them); restore \(path) from a backup, save the drafts that can "
+            + "still be read with `missive drafts export DIR`, or rebuild the file with SQLite's .recover "
+            + "(`sqlite3 \(path) .recover | sqlite3 recovered.sqlite`)"
     }
 
     /// "2 queued, 1 unknown, 40 sent", with a word on what needs the user; "empty" when it is.
@@ -98,6 +110,7 @@ struct DoctorJSON: Encodable {
     var leftoverBuffers: Int
     var keptBuffers: [String]
     var problems: [String]
+    var unreadableDrafts: [Int64]
     var healthy: Bool
     var service: ServiceJSON
     @JSONNull var mostOverdue: OverdueJSON?

@@ -131,8 +131,8 @@ struct DraftUseCaseTests {
             try ListDrafts(fixture.local(), includeDeleted: false, limit: nil).tellIfCut(shown: 3)
             #expect(fixture.console.notes.count == 1)
             let found = try SearchDrafts(store: fixture.store).run(["flood", "contr"], includeClosed: false, limit: 10)
-            #expect(found.count == 1)
-            #expect(try SearchDrafts(store: fixture.store).run(["nowhere"], includeClosed: false, limit: 10).isEmpty)
+            #expect(found.found.count == 1 && found.damaged == nil)
+            #expect(try SearchDrafts(store: fixture.store).run(["nowhere"], includeClosed: false, limit: 10).found.isEmpty)
         }
     }
 }

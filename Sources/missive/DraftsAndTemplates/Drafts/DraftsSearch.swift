@@ -36,7 +36,12 @@ extension DraftsCommand {
         func run() async throws {
             let workspace = try Workspace.open(access: .readOnly)
             let search = workspace.searchDrafts()
-            let rows = try search.run(query, includeClosed: all, limit: limit)
+            let (rows, damaged) = try search.run(query, includeClosed: all, limit: limit)
+            // Matches that a damaged store cannot show are said, never silently left out.
+            if let damaged {
+                guard !rows.isEmpty else { throw damaged }
+                Console.note(damaged.description)
+            }
             // Scripts keep the marks they always had: `[word]` in the excerpt.
             let marks = json ? MatchStyle.brackets : TableTerminal.colour() ? .bold : .none
             let shown = rows.map { row in
