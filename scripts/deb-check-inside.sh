@@ -93,7 +93,9 @@ stop_sandbox
 trap - EXIT
 
 phase "missive preview --live (its server, missive-live, from /usr/lib/missive)"
-run missive preview /tmp/reply.md --live --port 0 >/tmp/live.out 2>/tmp/live.err &
+# Started directly, not through run(): $! must be missive itself, not a subshell around it.
+echo '$ missive preview /tmp/reply.md --live --port 0 &' >&2
+missive preview /tmp/reply.md --live --port 0 >/tmp/live.out 2>/tmp/live.err &
 live=$!
 address=""
 for _ in $(seq 100); do
@@ -114,8 +116,14 @@ grep -q '^HTTP/1.1 200' <<<"$page" || fail "the live preview did not answer 200:
 grep -q 'Debian package' <<<"$page" || fail "the live preview's page does not hold the post"
 kill -TERM "$live"; wait "$live" || true
 # The server ends with missive (its input closes): no missive-live is left.
-for _ in $(seq 30); do
-  left=$(grep -lx missive-live /proc/[0-9]*/comm 2>/dev/null || true)
+for _ in $(seq 50); do
+  left=""
+  for comm in /proc/[0-9]*/comm; do
+    [ "$(cat "$comm" 2>/dev/null)" = missive-live ] || continue
+    # A zombie its new parent has not reaped yet runs no more.
+    stat=$(cat "${comm%/comm}/stat" 2>/dev/null || true)
+    [ "$(awk '{ print $1 }' <<<"${stat##*)}")" = Z ] || left="$left ${comm%/comm}"
+  done
   [ -z "$left" ] && break
   sleep 0.1
 done
