@@ -122,7 +122,14 @@ import Testing
         try await withSandbox { server in
             let browser = Browser(server)
             try await browser.logIn("sandbox")
-            let out = try await browser.get("/account.php?action=logout&ma=1")
+            // A logout link must carry this session's key, as the forum's own does (a page from
+            // another site cannot log a member out); the one on every page does.
+            let forged = try await browser.get("/account.php?action=logout&ma=1")
+            #expect(HTMLPage(forged.body)?.text("//div[@class='inner']")?.contains("not for this session") == true)
+            #expect(!browser.cookies.isEmpty)
+            let link = try #require(try await browser.page("/index.php").first("//a[starts-with(@href, '/account.php?action=logout')]")?
+                .attributes["href"])
+            let out = try await browser.get(link)
             #expect(HTMLPage(out.body)?.text("//div[@class='inner']") == "It's a great day for the forums, because you've just logged out!")
             #expect(browser.cookies.isEmpty)
         }
