@@ -10,6 +10,8 @@ TEST_DEBS := vim tmux python3 python3-pip chromium man-db
 TEST_DEBS += binutils
 # sqlite3: DamagedStoreTests reads where the draft table's page is before damaging it.
 TEST_DEBS += sqlite3
+# openssl: RefusedPeerTests serves a self-signed certificate with `openssl s_server`.
+TEST_DEBS += openssl
 # curl: the scripted editors that fetch a live preview; systemd: `systemd-analyze verify` of the
 # sender's user unit (only the tool is used: nothing starts a systemd).
 TEST_DEBS += curl systemd
