@@ -114,20 +114,28 @@ page=$(cat <&3)
 exec 3<&-
 grep -q '^HTTP/1.1 200' <<<"$page" || fail "the live preview did not answer 200: $(head -1 <<<"$page")"
 grep -q 'Debian package' <<<"$page" || fail "the live preview's page does not hold the post"
+# missive's own server: the missive-live whose parent is $live (/proc is the host's: other
+# programs' servers are not ours to judge).
+servers=""
+for stat in /proc/[0-9]*/stat; do
+  line=$(cat "$stat" 2>/dev/null || true)
+  case "$line" in *"(missive-live)"*) ;; *) continue ;; esac
+  [ "$(awk '{ print $2 }' <<<"${line##*)}")" = "$live" ] && servers="$servers ${stat%/stat}"
+done
+[ -n "$servers" ] || fail "no missive-live runs as missive's child"
 kill -TERM "$live"; wait "$live" || true
-# The server ends with missive (its input closes): no missive-live is left.
+# The server ends with missive (its input closes); a zombie its new parent has not reaped yet
+# runs no more.
 for _ in $(seq 50); do
   left=""
-  for comm in /proc/[0-9]*/comm; do
-    [ "$(cat "$comm" 2>/dev/null)" = missive-live ] || continue
-    # A zombie its new parent has not reaped yet runs no more.
-    stat=$(cat "${comm%/comm}/stat" 2>/dev/null || true)
-    [ "$(awk '{ print $1 }' <<<"${stat##*)}")" = Z ] || left="$left ${comm%/comm}"
+  for process in $servers; do
+    line=$(cat "$process/stat" 2>/dev/null || true)
+    [ -n "$line" ] && [ "$(awk '{ print $1 }' <<<"${line##*)}")" != Z ] && left="$left $process"
   done
   [ -z "$left" ] && break
   sleep 0.1
 done
-[ -z "$left" ] || fail "missive-live outlived missive: $left"
+[ -z "$left" ] || fail "missive-live outlived missive:$left"
 echo "served the post, and stopped with missive"
 
 phase "man missive"
