@@ -24,15 +24,9 @@ SANDBOX_PID=""
 cleanup() { [ -z "$SANDBOX_PID" ] || kill "$SANDBOX_PID" 2>/dev/null || true; [ -n "$KEEP" ] || rm -rf "$WORK"; }
 trap cleanup EXIT
 
-"$BIN/missive-sandbox" --port 0 --images-port 0 --flood 0 --data "$WORK/forum" >"$WORK/sandbox.out" 2>/dev/null &
-SANDBOX_PID=$!
-BASE=""
-for _ in $(seq 200); do
-    BASE=$(sed -n 's/^Sandbox forum at \(http[^ ]*\).*/\1/p' "$WORK/sandbox.out")
-    [ -n "$BASE" ] && break
-    sleep 0.05
-done
-[ -n "$BASE" ] || { echo "bench-status: the sandbox did not start" >&2; exit 1; }
+# shellcheck source=scripts/sandbox-start.sh
+. scripts/sandbox-start.sh
+start_sandbox_process --images-port 0 --flood 0
 export MISSIVE_HOME=$WORK/home TZ=UTC
 "$BIN/missive" init >/dev/null 2>&1
 "$BIN/missive" profiles add sandbox --base-url "$BASE" >/dev/null
