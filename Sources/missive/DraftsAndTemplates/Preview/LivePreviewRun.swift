@@ -25,6 +25,8 @@ struct LivePreviewRun {
             try? await Task.sleep(for: .milliseconds(100))
         }
         await server.stop()
+        // Ctrl-C leaves "^C" on the terminal's line (as the sandbox's stop says): the news goes on its own.
+        if stop.requested == "SIGINT", isatty(STDERR_FILENO) == 1 { FileHandle.standardError.write(Data("\n".utf8)) }
         Console.note("live preview stopped (\(stop.requested ?? "signal"))")
     }
 }
