@@ -22,7 +22,14 @@ let package = Package(
     targets: [
         // System libraries (Debian's -dev packages; `make deps` installs them).
         .systemLibrary(name: "CCMark", path: "Sources/System/CCMark"),
+        // libxml2 linked, for the tests and forum-bench, which parse with it directly.
         .systemLibrary(name: "CLibXML2", path: "Sources/System/CLibXML2", pkgConfig: "libxml-2.0"),
+        // libxml2 for `missive`: the tree its pages are held in, opened at the first page read (dlopen),
+        // not at every start, with the ICU it brings. Its headers are Debian's (libxml2-dev).
+        .target(
+            name: "CXML", path: "Sources/System/CXML",
+            cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])], linkerSettings: [.linkedLibrary("dl")]
+        ),
         // Gumbo, an HTML5 parser: pages are read as browsers read them.
         .systemLibrary(name: "CGumbo", path: "Sources/System/CGumbo"),
         // curl_easy_setopt/getinfo are variadic, so Swift needs typed C wrappers; they also open
@@ -51,7 +58,10 @@ let package = Package(
             ],
             path: "Sources/Store"
         ),
-        .target(name: "Forum", dependencies: ["Common", "Markup", "CCurl", "CLibXML2", "CGumbo"], path: "Sources/Forum"),
+        .target(
+            name: "Forum", dependencies: ["Common", "Markup", "CCurl", "CXML", "CGumbo"], path: "Sources/Forum",
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
+        ),
         .target(
             name: "Compose",
             dependencies: ["Common", "Markup", "Store", .product(name: "Subprocess", package: "swift-subprocess")],
@@ -117,7 +127,7 @@ let package = Package(
             path: "Sources/missive",
             // Relative relocations packed (DT_RELR, glibc 2.36): the loader reads a few KiB instead of
             // a 2 MiB table of ~95,000 entries at every start.
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))]
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
         ),
         // Drives the Forum adapter for scripts/bench-forum.sh and its HTML parser (beside libxml2's) for
         // scripts/bench-html.sh; not a product, never installed.

@@ -1,5 +1,5 @@
 import CGumbo
-import CLibXML2
+import CXML
 
 /// HTML5's form element pointer, worked out after parsing. When the parser closes a form before
 /// its `</form>` (a `<form>` between table rows is closed at once, one in a cell closes with the
@@ -122,7 +122,7 @@ extension HTMLDocument {
         guard let extra = pointerControls[form.pointer], !extra.isEmpty else { return found }
         let known = Set(found.map(\.pointer))
         let all = found + extra.filter { !known.contains($0) }.map { HTMLNode(pointer: $0, document: self) }
-        // xmlXPathCmpNodes is 1 when the first node comes first.
-        return all.sorted { xmlXPathCmpNodes($0.pointer, $1.pointer) == 1 }
+        // cxml_xpath_compare (xmlXPathCmpNodes) is 1 when the first node comes first.
+        return all.sorted { cxml_xpath_compare($0.pointer, $1.pointer) == 1 }
     }
 }

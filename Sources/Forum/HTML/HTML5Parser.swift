@@ -1,5 +1,5 @@
 import CGumbo
-import CLibXML2
+import CXML
 
 /// Parses a page the way browsers do, with gumbo (an HTML5 parser), and copies gumbo's tree into a
 /// libxml2 document so that pages are still queried with XPath. libxml2's own HTML parser is an
@@ -34,9 +34,9 @@ enum HTML5Parser {
             return nil
         }
         defer { gumbo_destroy_output(&options, output) }
-        guard let document = htmlNewDocNoDtD(nil, nil) else { return nil }
+        guard let document = cxml_html_new_doc() else { return nil }
         // Tag and attribute names are few and repeated: one copy each, shared through the dictionary.
-        document.pointee.dict = xmlDictCreate()
+        document.pointee.dict = cxml_dict_create()
         var forms = FormPointer()
         copy(output.pointee.document, into: document, forms: &forms)
         return Parsed(document: document, pointerControls: forms.controlsByForm(output: output, source: buffer))
@@ -58,16 +58,16 @@ enum HTML5Parser {
             switch node.pointee.type {
             case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
                 guard let element = newElement(node, document: document) else { continue }
-                xmlAddChild(top.parent, element)
+                cxml_add_child(top.parent, element)
                 forms.note(node, as: element)
                 stack.append((node.pointee.v.element.children, 0, element))
             case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
-                if let chars = node.pointee.v.text.text, let text = xmlNewDocText(document, xmlString(chars)) {
-                    xmlAddChild(top.parent, text)
+                if let chars = node.pointee.v.text.text, let text = cxml_new_text(document, xmlString(chars)) {
+                    cxml_add_child(top.parent, text)
                 }
             case GUMBO_NODE_COMMENT:
-                if let chars = node.pointee.v.text.text, let comment = xmlNewDocComment(document, xmlString(chars)) {
-                    xmlAddChild(top.parent, comment)
+                if let chars = node.pointee.v.text.text, let comment = cxml_new_comment(document, xmlString(chars)) {
+                    cxml_add_child(top.parent, comment)
                 }
             default:
                 break
@@ -80,9 +80,9 @@ enum HTML5Parser {
         let element = node.pointee.v.element
         let made: xmlNodePtr?
         if element.tag != GUMBO_TAG_UNKNOWN, let name = gumbo_normalized_tagname(element.tag) {
-            made = xmlNewDocNode(document, nil, xmlString(name), nil)
+            made = cxml_new_node(document, xmlString(name))
         } else {
-            made = xmlNewDocNode(document, nil, unknownTagName(element.original_tag), nil)
+            made = cxml_new_node(document, unknownTagName(element.original_tag))
         }
         guard let made else { return nil }
         let attributes = element.attributes
@@ -90,8 +90,8 @@ enum HTML5Parser {
             guard let attribute = attributes.data?[index]?.assumingMemoryBound(to: GumboAttribute.self),
                 let name = attribute.pointee.name, let value = attribute.pointee.value
             else { continue }
-            // xmlNewProp takes the value as it is; xmlNewDocProp would read `&` in it as an entity.
-            xmlNewProp(made, xmlString(name), xmlString(value))
+            // xmlNewProp (cxml_new_prop) takes the value as it is; xmlNewDocProp would read `&` in it as an entity.
+            cxml_new_prop(made, xmlString(name), xmlString(value))
         }
         return made
     }

@@ -1,5 +1,5 @@
 import Common
-import CLibXML2
+import CXML
 import Foundation
 
 /// A page parsed the way browsers parse it (HTML5, see `HTML5Parser`), held as a libxml2 tree and
@@ -13,11 +13,10 @@ public final class HTMLDocument {
     /// Controls that forms own without holding them (see `FormPointer`), by form.
     let pointerControls: [xmlNodePtr: [xmlNodePtr]]
 
-    private static let parserReady: Void = xmlInitParser()
-
-    /// Nil only when memory runs out: any bytes at all make a page (an empty one has an empty body).
+    /// Nil only when memory runs out or libxml2 cannot be loaded (it is opened at the first page,
+    /// see cxml.c): any bytes at all make a page (an empty one has an empty body).
     public init?(bytes: [UInt8], charset: String? = nil, url: URL? = nil) {
-        _ = Self.parserReady
+        guard cxml_ready() != 0 else { return nil }
         let text = Self.decode(bytes, charset: charset)
         guard let parsed = HTML5Parser.parse(text) else { return nil }
         pointer = parsed.document
@@ -30,7 +29,7 @@ public final class HTMLDocument {
         self.init(bytes: Array(html.utf8), charset: "utf-8", url: url)
     }
 
-    deinit { xmlFreeDoc(pointer) }
+    deinit { cxml_free_doc(pointer) }
 
     /// Decodes as the charset says; anything but UTF-8 is read as windows-1252, which is what
     /// browsers do for latin1/iso-8859-1 too.
@@ -52,16 +51,16 @@ public final class HTMLDocument {
     }
 
     public var root: HTMLNode? {
-        xmlDocGetRootElement(pointer).map { HTMLNode(pointer: $0, document: self) }
+        cxml_doc_root(pointer).map { HTMLNode(pointer: $0, document: self) }
     }
 
     /// Nodes matching `xpath`, in document order, evaluated against `context` (the whole page when nil).
     public func select(_ xpath: String, in context: HTMLNode? = nil) -> [HTMLNode] {
-        guard let xpathContext = xmlXPathNewContext(pointer) else { return [] }
-        defer { xmlXPathFreeContext(xpathContext) }
+        guard let xpathContext = cxml_xpath_context(pointer) else { return [] }
+        defer { cxml_xpath_free_context(xpathContext) }
         if let context { xpathContext.pointee.node = context.pointer }
-        guard let result = xmlXPathEvalExpression(xpath, xpathContext) else { return [] }
-        defer { xmlXPathFreeObject(result) }
+        guard let result = cxml_xpath_eval(xpath, xpathContext) else { return [] }
+        defer { cxml_xpath_free_object(result) }
         guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0, let nodes = set.pointee.nodeTab else {
             return []
         }
@@ -96,13 +95,13 @@ public struct HTMLNode {
     }
 
     public func attribute(_ name: String) -> String? {
-        guard let value = xmlGetProp(pointer, name) else { return nil }
+        guard let value = cxml_get_prop(pointer, name) else { return nil }
         defer { cxml_free(value) }
         return String(cString: value)
     }
 
     public func hasAttribute(_ name: String) -> Bool {
-        xmlHasProp(pointer, name) != nil
+        cxml_has_prop(pointer, name) != 0
     }
 
     /// Whether this is an HTML comment (`<!-- ... -->`); its `text` is what it says.
@@ -116,7 +115,7 @@ public struct HTMLNode {
 
     /// All text inside, references decoded.
     public var text: String {
-        guard let content = xmlNodeGetContent(pointer) else { return "" }
+        guard let content = cxml_node_content(pointer) else { return "" }
         defer { cxml_free(content) }
         return String(cString: content)
     }

@@ -1,4 +1,4 @@
-import CLibXML2
+import CXML
 import Foundation
 
 /// A post's rendered HTML drawn as text for a terminal: `<br>` and block ends break lines, other

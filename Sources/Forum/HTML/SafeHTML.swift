@@ -1,4 +1,4 @@
-import CLibXML2
+import CXML
 import Foundation
 import Markup
 

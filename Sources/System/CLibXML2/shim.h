@@ -8,4 +8,4 @@
 #include <libxml/tree.h>
 
 // xmlFree is a global function pointer, which Swift 6 rejects as shared mutable state.
-static inline void cxml_free(void *p) { xmlFree(p); }
+static inline void linked_xml_free(void *p) { xmlFree(p); }

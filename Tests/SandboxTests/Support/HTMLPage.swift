@@ -98,14 +98,14 @@ final class HTMLPage {
             let name = String(cString: current.pointee.name)
             if let value = xmlGetProp(pointer, current.pointee.name) {
                 attributes[name] = String(cString: value)
-                cxml_free(value)
+                linked_xml_free(value)
             }
             attribute = current.pointee.next
         }
         var text = ""
         if let content = xmlNodeGetContent(pointer) {
             text = String(cString: content)
-            cxml_free(content)
+            linked_xml_free(content)
         }
         let name = pointer.pointee.name.map { String(cString: $0) } ?? ""
         return Node(name: name, attributes: attributes, text: text)
