@@ -127,7 +127,15 @@ let package = Package(
             path: "Sources/missive",
             // Relative relocations packed (DT_RELR, glibc 2.36): the loader reads a few KiB instead of
             // a 2 MiB table of ~95,000 entries at every start.
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
+            // No exported symbols: the Swift runtime's start-up dladdr scanned all 15,000 of them.
+            // The release build (static Swift runtime) links libstdc++ in too: packaging/link says why.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+                    .when(platforms: [.linux])
+                ),
+                .unsafeFlags(["-L", "packaging/link"], .when(platforms: [.linux], configuration: .release)),
+            ]
         ),
         // Drives the Forum adapter for scripts/bench-forum.sh and its HTML parser (beside libxml2's) for
         // scripts/bench-html.sh; not a product, never installed.

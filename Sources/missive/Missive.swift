@@ -46,9 +46,9 @@ struct Missive: AsyncParsableCommand {
     /// (`ParserErrorVoice`), with the parser's status.
     static func main() async {
         // Building the whole command tree reflects over every subcommand (about 1.5 ms, a tenth of
-        // a start-up), so the two commands scripts run over and over skip it: `--version`, and
-        // `convert` when its own parser takes the arguments. Anything it does not (--help, a
-        // mistake) goes the whole way, so help and errors read the same as before.
+        // a start-up), so the two commands scripts run over and over skip it: `--version`, and a
+        // plain `convert`. Anything else (--help, a mistake) goes the whole way, so help and errors
+        // read the same as before.
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--version"] {
             print(MissiveVersion.string)
@@ -77,10 +77,11 @@ struct Missive: AsyncParsableCommand {
         }
     }
 
-    /// `convert ARGS` parsed by the convert command alone when it can, else the whole command line.
+    /// A plain `convert ARGS` read without the argument parser (see `ConvertCommand.plainCommand`),
+    /// else the whole command line.
     private static func parseAsRoot(convertOnly arguments: [String]) throws -> ParsableCommand {
         if arguments.first == ConvertCommand.configuration.commandName,
-            let convert = try? ConvertCommand.parseAsRoot(Array(arguments.dropFirst()))
+            let convert = ConvertCommand.plainCommand(Array(arguments.dropFirst()))
         {
             return convert
         }

@@ -30,6 +30,24 @@ import Testing
         #expect(try runMissive(["convert", "--strict", "--soft-breaks", "newline"], stdin: markdown).output == "&#91;b]a\nb\n")
     }
 
+    /// A plain convert is read without the argument parser (start-up); anything else goes through
+    /// it. Both must read the options alike: `=` or a separate value, in any order, with a file or
+    /// `-`. A repeated option is left to the parser, so each pair below is one reading of each kind.
+    @Test(arguments: [
+        (["--dialect=phpbb", "--strict"], ["--strict", "--dialect", "xenforo", "--dialect", "phpbb"]),
+        (["--soft-breaks=space", "-"], ["--soft-breaks", "newline", "--soft-breaks", "space", "-"]),
+        (["--strict", "--soft-breaks", "newline", "--dialect", "vbulletin"], ["--strict", "--strict", "--soft-breaks=newline", "--dialect=vbulletin"]),
+    ])
+    func plainAndParsedCommandLinesReadTheSame(plain: [String], parsed: [String]) throws {
+        let markdown = Data("[b]a\nb *c*\n\n- [u]d[/u]\n".utf8)
+        let fast = try runMissive(["convert"] + plain, stdin: markdown)
+        let slow = try runMissive(["convert"] + parsed, stdin: markdown)
+        #expect(fast.status == 0 && slow.status == 0, "\(fast) \(slow)")
+        #expect(fast.output == slow.output)
+        // And the options took effect: not what a bare convert writes.
+        #expect(fast.output != (try runMissive(["convert"], stdin: markdown)).output)
+    }
+
     /// Two lines typed on two lines arrive as two lines; a person who hard-wraps says so once,
     /// in config.toml, and convert, preview and what is queued all follow it.
     @Test func typedLineBreaksStayUnlessConfigSaysSpace() throws {

@@ -13,11 +13,11 @@ struct Home {
     let config: Config
 
     /// The directories alone, for what must work without a config.toml (or before there is one).
-    static func paths(environment: [String: String] = ProcessInfo.processInfo.environment) -> MissivePaths {
+    static func paths(environment: [String: String] = MissivePaths.processEnvironment()) -> MissivePaths {
         MissivePaths.resolve(environment: environment)
     }
 
-    static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Home {
+    static func load(environment: [String: String] = MissivePaths.processEnvironment()) throws -> Home {
         let paths = paths(environment: environment)
         return Home(paths: paths, config: try Config.load(from: paths))
     }
