@@ -105,6 +105,16 @@ if [ -n "$BEFORE" ]; then
         "1 KB convert $(awk -v a="$bp_t" 'BEGIN { printf "%.1f", a * 1000 }') ms;" \
         "5 MB convert wall $(awk -v a="$bf_t" -v b="$cm_t" 'BEGIN { printf "%.2f", a / b }')x and peak RSS $(awk -v a="$bf_m" -v b="$cm_m" 'BEGIN { printf "%.2f", a / b }')x cmark's"
 fi
+# The same start-ups counted in instructions (callgrind): the same count on a busy machine as on
+# a quiet one, so a change shows even when the wall times above are noise.
+instructions() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p'; }
+if command -v valgrind >/dev/null; then
+    stripped="$WORK/missive-stripped"  # valgrind cannot read the debug information clang 21 writes
+    strip -o "$stripped" "$MISSIVE"
+    echo "instructions (callgrind): missive --version $(instructions "$stripped" --version </dev/null)," \
+        "cmark --version $(instructions cmark --version </dev/null);" \
+        "1 KB convert $(instructions "$stripped" convert <"$WORK/post-1k.md"), cmark $(instructions cmark <"$WORK/post-1k.md")"
+fi
 echo "binary: $(stat -c %s "$MISSIVE") bytes ($MISSIVE)"
 # What every start loads: the NEEDED libraries (libcurl is opened at the first request, never here).
 needed=$(readelf -d "$MISSIVE" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | paste -sd' ')
