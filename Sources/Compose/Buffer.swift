@@ -1,3 +1,4 @@
+import Common
 import Store
 
 /// The editor buffer of product.md: front matter naming the draft's kind, target, profile and
@@ -154,9 +155,15 @@ public enum Buffer {
             throw BufferError(source: source, problems: problems)
         }
         guard let kind = DraftKind(rawValue: kindEntry.value), let rules = schema[kind] else {
+            let kinds = DraftKind.allCases.map(\.rawValue)
+            let guess = EditDistance.closest(to: kindEntry.value, among: kinds).map { " (did you mean `\($0)`?)" } ?? ""
             problems.append(BufferProblem(line: kindEntry.line,
-                "unknown kind `\(kindEntry.value)`; it must be reply, pm, thread or edit"))
-            throw BufferError(source: source, problems: problems)
+                "unknown kind `\(kindEntry.value)`\(guess); it must be reply, pm, thread or edit"))
+            // What does not depend on the kind is checked all the same, so one round tells everything.
+            _ = numbers(values, allowed: Set(Key.allCases), problems: &problems)
+            _ = format(values[.format], problems: &problems)
+            checkProfile(values[.profile], problems: &problems)
+            throw BufferError(source: source, problems: problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
         }
         for (key, entry) in values.sorted(by: { ($0.value.line ?? 0, $0.key.rawValue) < ($1.value.line ?? 0, $1.key.rawValue) }) where !rules.allowed.contains(key) {
             problems.append(BufferProblem(line: entry.line, "`\(key.rawValue)` does not apply to a \(kind.rawValue); "
@@ -166,29 +173,13 @@ public enum Buffer {
             problems.append(BufferProblem(line: values[key]?.line ?? missingLine,
                 "a \(kind.rawValue) needs `\(key.rawValue):` (\(hint(for: key)))"))
         }
-        var numbers: [Key: Int64] = [:]
-        for key in numberKeys {
-            guard let entry = values[key], !entry.value.isEmpty, rules.allowed.contains(key) else { continue }
-            // Ids on the forum start at 1; an icon of 0 means "no icon", as in the forum's own forms.
-            if let number = Int64(entry.value), number > 0 || (key == .icon && number == 0) {
-                numbers[key] = number
-            } else {
-                problems.append(BufferProblem(line: entry.line, "`\(key.rawValue)` must be a number, not `\(entry.value)`"))
-            }
-        }
+        let numbers = numbers(values, allowed: Set(rules.allowed), problems: &problems)
         if numbers[.reply_to] != nil, numbers[.forward] != nil, let line = values[.forward]?.line {
             problems.append(BufferProblem(line: line, "a PM either replies (`reply_to`) or forwards (`forward`), not both"))
         }
-        var format = DraftFormat.markdown
-        if let entry = values[.format], !entry.value.isEmpty {
-            if let known = DraftFormat(rawValue: entry.value) { format = known } else {
-                problems.append(BufferProblem(line: entry.line, "unknown format `\(entry.value)`; it must be markdown or bbcode"))
-            }
-        }
+        let format = format(values[.format], problems: &problems)
         let profile = values[.profile]?.value ?? ""
-        if let entry = values[.profile], !entry.value.isEmpty, !isValidProfileName(entry.value) {
-            problems.append(BufferProblem(line: entry.line, "`\(entry.value)` is not a profile name"))
-        }
+        checkProfile(values[.profile], problems: &problems)
         if !problems.isEmpty { throw BufferError(source: source, problems: problems) }
         return DraftContent(
             kind: kind,
@@ -199,6 +190,39 @@ public enum Buffer {
                 tag: values[.tag].map(\.value).flatMap { $0.isEmpty ? nil : $0 }),
             subject: values[.subject]?.value ?? "", body: body, format: format,
             profile: profile.isEmpty ? defaultProfile : profile)
+    }
+
+    /// The number keys' values among `allowed`, each checked.
+    private static func numbers(_ values: [Key: FrontMatterEntry], allowed: Set<Key>, problems: inout [BufferProblem]) -> [Key: Int64] {
+        var numbers: [Key: Int64] = [:]
+        for key in numberKeys {
+            guard let entry = values[key], !entry.value.isEmpty, allowed.contains(key) else { continue }
+            // Ids on the forum start at 1; an icon of 0 means "no icon", as in the forum's own forms.
+            if let number = Int64(entry.value), number > 0 || (key == .icon && number == 0) {
+                numbers[key] = number
+            } else {
+                problems.append(BufferProblem(line: entry.line, "`\(key.rawValue)` must be a number, not `\(entry.value)`"))
+            }
+        }
+        return numbers
+    }
+
+    /// The `format:` entry's format (markdown when it is missing or empty), or a problem.
+    private static func format(_ entry: FrontMatterEntry?, problems: inout [BufferProblem]) -> DraftFormat {
+        guard let entry, !entry.value.isEmpty else { return .markdown }
+        if let known = DraftFormat(rawValue: entry.value) { return known }
+        let names = DraftFormat.allCases.map(\.rawValue)
+        // `md` is what people type for Markdown; it is no edit distance from `markdown`.
+        let guess = entry.value == "md" ? "markdown" : EditDistance.closest(to: entry.value, among: names)
+        problems.append(BufferProblem(line: entry.line, "unknown format `\(entry.value)`"
+            + (guess.map { " (did you mean `\($0)`?)" } ?? "") + "; it must be markdown or bbcode"))
+        return .markdown
+    }
+
+    private static func checkProfile(_ entry: FrontMatterEntry?, problems: inout [BufferProblem]) {
+        if let entry, !entry.value.isEmpty, !isValidProfileName(entry.value) {
+            problems.append(BufferProblem(line: entry.line, "`\(entry.value)` is not a profile name"))
+        }
     }
 
     static func isValidProfileName(_ name: String) -> Bool {

@@ -5,7 +5,7 @@ import Foundation
 func noticeLines(_ problems: [String]) -> [String] {
     ["The front matter has errors: fix them, then save and quit."]
         + problems
-        + ["Quit again without fixing them and the text is kept as it is, flagged."]
+        + ["Quit again without changing anything and the text is kept as it is, flagged."]
 }
 
 /// The edit-read-parse loop shared by drafts and templates: git's `launch_editor` and the
@@ -84,7 +84,9 @@ struct EditLoop {
             do {
                 return .parsed(try parse(stripped), text: stripped)
             } catch {
-                if previous != nil { return .broken(text: stripped, error: error) }
+                // Reopened while each round changes something; a round that leaves the text as it
+                // was is the second quit the notice speaks of, and the text is kept, flagged.
+                if let previous, previous.text == stripped { return .broken(text: stripped, error: error) }
                 try file.write(EditLoop.annotated(stripped, error) + context)
                 previous = (stripped, error)
             }

@@ -82,6 +82,17 @@ public enum FrontMatter {
     public static func scan(_ text: String) -> Scan {
         let lines = numberedLines(withoutMissiveComments: text)
         var index = lines.firstIndex { !$0.text.allSatisfy(\.isWhitespace) } ?? lines.count
+        var problems: [BufferProblem] = []
+        if index < lines.count, !isDelimiter(lines[index].text), let opening = frontMatterBelow(index, in: lines) {
+            // A stray line above the front matter (a word typed before the cursor moved): every
+            // such line is named, and the front matter below is read all the same, so one round
+            // tells every problem.
+            for line in lines[index..<opening] where !line.text.allSatisfy(\.isWhitespace) {
+                problems.append(BufferProblem(line: line.number,
+                    "text above the front matter: the buffer must start with its `---` line; move this below the second `---` or delete it"))
+            }
+            index = opening
+        }
         guard index < lines.count, isDelimiter(lines[index].text) else {
             let line = index < lines.count ? lines[index].number : 1
             return Scan(entries: [], problems: [BufferProblem(
@@ -96,7 +107,6 @@ public enum FrontMatter {
             line.text.allSatisfy(\.isWhitespace) || (try? entry(line.text, line: line.number)) == nil
         } ?? lines.count
         var entries: [FrontMatterEntry] = []
-        var problems: [BufferProblem] = []
         for (number, text) in lines[index..<end] {
             do {
                 if let entry = try entry(text, line: number) {
@@ -118,6 +128,16 @@ public enum FrontMatter {
         let body = lines[(closing + 1)...].map(\.text).joined(separator: "\n")
         let split = SplitBuffer(entries: entries, body: trimBody(body), closingLine: lines[closing].number)
         return Scan(entries: entries, problems: problems, split: split, closingLine: lines[closing].number)
+    }
+
+    /// The index of a `---` line below `start` that opens a front matter (the next line that is
+    /// not blank reads as `key: value`), so a `---` rule in a body without front matter is no match.
+    private static func frontMatterBelow(_ start: Int, in lines: [(number: Int, text: Substring)]) -> Int? {
+        guard let delimiter = lines[start...].firstIndex(where: { isDelimiter($0.text) }),
+            let next = lines[(delimiter + 1)...].first(where: { !$0.text.allSatisfy(\.isWhitespace) }),
+            (try? entry(next.text, line: next.number)) != nil
+        else { return nil }
+        return delimiter
     }
 
     /// The body as best it can be found when the front matter is broken: the text after the

@@ -181,6 +181,38 @@ import Testing
         #expect(fixture.bufferFiles.isEmpty)
     }
 
+    /// A newcomer fixes one thing per round: the editor reopens each time something changed,
+    /// with the problems still left on top, until the front matter reads; only a round that
+    /// changes nothing keeps the text flagged.
+    @Test func theEditorReopensWhileEachRoundChangesSomething() async throws {
+        let fixture = try ComposeFixture()
+        defer { fixture.remove() }
+        let rounds = fixture.root.appendingPathComponent("rounds")
+        let environment = try fixture.environment(editor: """
+            n=$(cat "\(rounds.path)" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "\(rounds.path)"
+            cp "$1" "\(rounds.path).$n"
+            if [ $n = 1 ]; then
+              sed -i 's/^kind: reply.*/kind: replyy/; s/^thread: 7/thread: seven/' "$1"
+              \(Edits.writeBody("kept words"))
+            fi
+            [ $n = 2 ] && sed -i 's/^kind: replyy/kind: reply/' "$1"
+            [ $n = 3 ] && sed -i 's/^thread: seven/thread: 9/' "$1"
+            exit 0
+            """)
+        let result = try await EditSession(environment: environment).compose(reply7)
+        #expect(try String(contentsOf: rounds, encoding: .utf8) == "3\n")
+        let second = try String(contentsOf: URL(fileURLWithPath: rounds.path + ".2"), encoding: .utf8)
+        #expect(second.contains("unknown kind `replyy` (did you mean `reply`?)") && second.contains("`thread` must be a number"))
+        let third = try String(contentsOf: URL(fileURLWithPath: rounds.path + ".3"), encoding: .utf8)
+        #expect(!third.contains("replyy") && third.contains("`thread` must be a number, not `seven`"))
+        guard case let .created(draft) = result.outcome else {
+            Issue.record("not created: \(result)")
+            return
+        }
+        #expect(draft.raw == nil)
+        #expect(draft.content.target.thread == 9 && draft.content.body == "kept words")
+    }
+
     @Test(arguments: [
         ("printf '\\377\\376 not utf-8' >> \"$1\"", "not valid UTF-8"),
         ("printf 'nul \\000 byte' >> \"$1\"", "NUL byte"),

@@ -29,6 +29,25 @@ import Testing
         }
     }
 
+    /// A stray word above the `---`, a mistyped kind and `format: md`: three problems, one round,
+    /// each on the line the editor shows it on.
+    @Test func aStrayLineAboveTheFrontMatterDoesNotHideTheRest() {
+        let text = "oops\n---\nkind: replyy\nthread: 7\nformat: md\n---\nbody\n"
+        let found = problems(text)
+        #expect(found.map(\.line) == [1, 3, 5], "\(found)")
+        #expect(found[0].message.contains("text above the front matter"))
+        #expect(found[1].message.contains("unknown kind `replyy` (did you mean `reply`?)"))
+        #expect(found[2].message.contains("unknown format `md` (did you mean `markdown`?)"))
+        #expect(line(3, of: text) == "kind: replyy" && line(5, of: text) == "format: md")
+    }
+
+    /// A body without any front matter whose text has a `---` rule is not read as stray lines
+    /// over a front matter: the one problem is the missing front matter.
+    @Test func aRuleInABodyWithoutFrontMatterIsNotAFrontMatter() {
+        let found = problems("hello\n\n---\n\nmore words\n")
+        #expect(found.count == 1 && found[0].line == 1 && found[0].message.contains("must start with a `---` line"), "\(found)")
+    }
+
     @Test func anUnknownKeyAndAMissingClosingDelimiterAreBothReported() {
         let text = "---\nkind: reply\nthread: 7\nthred: 2\n\nmy body\n"
         let found = problems(text)
