@@ -1,4 +1,5 @@
 import Foundation
+import Common
 import GRDB
 import Store
 import Synchronization
@@ -64,7 +65,7 @@ public final class OutboxUndo: UndoHandler, Sendable {
                 let draft = try tx.item(item.id)?.draftID.map { "draft \($0) is a draft again" } ?? "it is cancelled"
                 lines.append("\(item.command.summary) (item \(item.id)) will not be sent; \(draft)")
             } else {
-                lines.append("\(item.title) is \(item.state.name) again")
+                lines.append(Self.again(item, now: now))
             }
         }
         return "undid: \(entry.summary)" + lines.map { "\n  " + $0 }.joined()
@@ -88,9 +89,19 @@ public final class OutboxUndo: UndoHandler, Sendable {
             let target: OutboxState = if case .pending = step.after { .pending(until: now.addingTimeInterval(undoWindow)) } else { step.after }
             try item.apply(.restore(target), now: now)
             try tx.save(item)
-            lines.append("\(item.title) is \(item.state.name) again")
+            lines.append(Self.again(item, now: now))
         }
         return "redid: \(entry.summary)" + lines.map { "\n  " + $0 }.joined()
+    }
+
+    /// "ITEM is queued again, for 07:24 (in 2 h)": a state with a time names it, so an undone
+    /// reschedule says when the item goes now.
+    static func again(_ item: OutboxItem, now: Date) -> String {
+        let when: Date? = switch item.state {
+        case let .queued(due), let .retrying(due, _): due
+        default: nil
+        }
+        return "\(item.title) is \(item.state.name) again" + (when.map { ", for " + LocalClock.withRelative($0, now: now) } ?? "")
     }
 
     // MARK: Delivered items

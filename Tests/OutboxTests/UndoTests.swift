@@ -68,8 +68,14 @@ import Testing
 
             _ = try undo(store)
             #expect(OutboxUndo.same(try outbox.item(item.id).state, .queued(due: later)))
-            _ = try undo(store)
+            // An undone reschedule says for when the item is queued now.
+            let message = try undo(store)
             #expect(OutboxUndo.same(try outbox.item(item.id).state, .queued(due: now)))
+            // (The words of the time are LocalClock's; here only that it is named, and as future.)
+            #expect(message.contains("is queued again, for "), "\(message)")
+            let redone = try redo(store)
+            #expect(redone.contains("is queued again, for ") && redone.contains("(in "), "\(redone)")
+            _ = try undo(store)
             _ = try undo(store)
             #expect(try outbox.item(item.id).state == .cancelled, "undoing the queue calls the item off")
             _ = try redo(store)
