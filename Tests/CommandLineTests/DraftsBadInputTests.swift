@@ -7,7 +7,8 @@ import Testing
     static let badArguments: [([String], Int32)] = [
         (["reply", "abc"], 64), (["reply", "0"], 64), (["thread", "12"], 64), (["pm", "bob", "--reply-to", "1", "--forward", "2"], 64),
         (["reply", "1", "--no-edit"], 64), (["new"], 64), (["reply", "1", "--var", "novalue"], 64),
-        (["drafts", "show", "x"], 64), (["drafts", "show", "99"], 66), (["drafts", "restore", "99", "1"], 66),
+        (["drafts", "show", "x"], 64), (["drafts", "show", "99"], 66), (["drafts", "show", "dx"], 64), (["drafts", "show", "d0"], 64),
+        (["drafts", "show", "d99"], 66), (["queue", "d-1"], 64), (["drafts", "restore", "99", "1"], 66),
         (["reply", "1", "--body-file", "/nonexistent/body.md", "--no-edit"], 66),
         (["reply", "1", "--profile", "nobody", "--body-file", "-", "--no-edit"], 78),
     ]

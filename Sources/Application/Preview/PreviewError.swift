@@ -21,7 +21,7 @@ public enum PreviewError: MissiveError, Equatable {
     public var description: String {
         switch self {
         case .noSuchTarget(let target):
-            "\(target): no such file" + (Int64(target) != nil ? " (and not a draft id)" : "")
+            "\(target): no such file" + (Int64(target) != nil || DraftIDText.parse(target) != nil ? " (and not a draft id)" : "")
         case let .brokenDraft(id, problem):
             "draft \(id) cannot be previewed until its front matter is fixed (`missive drafts edit \(id)`): \(problem)"
         case .noRemoteTarget(let name):

@@ -25,7 +25,7 @@ public struct PreviewSource: Sendable {
     static func load(_ target: String, defaultProfile: String, cut: CutLine? = nil,
                      store: () throws -> Store) throws -> PreviewSource {
         let exists = target == "-" || FileManager.default.fileExists(atPath: target)
-        if !exists, let id = Int64(target), id > 0 {
+        if !exists, let id = DraftIDText.parse(target) {
             return try draft(id, store: try store())
         }
         guard exists else { throw PreviewError.noSuchTarget(target) }

@@ -15,7 +15,7 @@ extension DraftsCommand {
                 has only one revision.
                 """)
 
-        @Argument(help: ArgumentHelp("The draft id.", valueName: "id"))
+        @Argument(help: ArgumentHelp("The draft id.", valueName: "id"), transform: DraftNumber.parse)
         var id: Int64
 
         @Argument(help: ArgumentHelp("The revision to compare with the current text.", valueName: "rev"))

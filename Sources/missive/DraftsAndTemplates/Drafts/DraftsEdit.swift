@@ -7,7 +7,7 @@ extension DraftsCommand {
             commandName: "edit",
             abstract: "Open a draft in your editor; each save that changes something is a new revision.")
 
-        @Argument(help: ArgumentHelp("The draft id.", valueName: "id"))
+        @Argument(help: ArgumentHelp("The draft id.", valueName: "id"), transform: DraftNumber.parse)
         var id: Int64
 
         @Option(name: .customLong("body-file"), help: ArgumentHelp("Replace the body with FILE (- for stdin).", valueName: "file"))

@@ -8,7 +8,7 @@ extension DraftsCommand {
             abstract: "Write drafts as buffer files (draft-ID.md), or one draft to stdout.",
             discussion: "`missive drafts import` reads the files back.")
 
-        @Argument(help: ArgumentHelp("Draft ids; all open drafts when none are given.", valueName: "id"))
+        @Argument(help: ArgumentHelp("Draft ids; all open drafts when none are given.", valueName: "id"), transform: DraftNumber.parse)
         var ids: [Int64] = []
 
         @Option(name: .long, help: ArgumentHelp("The directory to write into (created if missing).", valueName: "dir"))

@@ -8,7 +8,7 @@ extension DraftsCommand {
             commandName: "history",
             abstract: "List a draft's revisions, oldest first; * marks the current one.")
 
-        @Argument(help: ArgumentHelp("The draft id.", valueName: "id"))
+        @Argument(help: ArgumentHelp("The draft id.", valueName: "id"), transform: DraftNumber.parse)
         var id: Int64
 
         @Flag(name: .long, help: "Print JSON: a list of revision, current, created_at, words, subject, note, needs_fixing.")

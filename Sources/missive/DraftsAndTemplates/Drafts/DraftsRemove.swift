@@ -7,7 +7,7 @@ extension DraftsCommand {
             commandName: "rm",
             abstract: "Delete drafts (`missive undo` brings them back).")
 
-        @Argument(help: ArgumentHelp("The draft ids.", valueName: "id"))
+        @Argument(help: ArgumentHelp("The draft ids.", valueName: "id"), transform: DraftNumber.parse)
         var ids: [Int64]
 
         func validate() throws {

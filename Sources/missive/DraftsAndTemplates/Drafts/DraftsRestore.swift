@@ -7,7 +7,7 @@ extension DraftsCommand {
             commandName: "restore",
             abstract: "Make an old revision current again (as a new revision; `missive undo` takes it back).")
 
-        @Argument(help: ArgumentHelp("The draft id.", valueName: "id"))
+        @Argument(help: ArgumentHelp("The draft id.", valueName: "id"), transform: DraftNumber.parse)
         var id: Int64
 
         @Argument(help: ArgumentHelp("The revision to restore (see `missive drafts history`).", valueName: "rev"))

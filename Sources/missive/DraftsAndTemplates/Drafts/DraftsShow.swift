@@ -8,7 +8,7 @@ extension DraftsCommand {
             commandName: "show",
             abstract: "Print a draft (or one of its revisions) in the buffer format.")
 
-        @Argument(help: ArgumentHelp("The draft id.", valueName: "id"))
+        @Argument(help: ArgumentHelp("The draft id.", valueName: "id"), transform: DraftNumber.parse)
         var id: Int64
 
         @Option(name: .long, help: ArgumentHelp("Show this revision instead of the current one.", valueName: "rev"))

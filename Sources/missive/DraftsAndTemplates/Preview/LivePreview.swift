@@ -41,7 +41,7 @@ struct LivePreviewPage: Sendable {
     /// A file is watched in its directory, since editors save by rename. A draft is watched
     /// through the store's files: every save writes its WAL (and a checkpoint the database).
     func watchTarget() -> WatchTarget {
-        if !FileManager.default.fileExists(atPath: target), Int64(target) != nil {
+        if !FileManager.default.fileExists(atPath: target), DraftIDText.parse(target) != nil {
             return WatchTarget(directory: paths.data, names: ShowDraft.changedFiles)
         }
         return .file(URL(fileURLWithPath: target))

@@ -47,7 +47,7 @@ struct PreviewCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A draft id, or a file to preview (\"-\" for standard input).", valueName: "draft-or-file"))
+    @Argument(help: ArgumentHelp("A draft id (7 or d7), or a file to preview (\"-\" for standard input).", valueName: "draft-or-file"))
     var target: String
 
     @Option(help: "The theme to use (see `missive themes list`).")

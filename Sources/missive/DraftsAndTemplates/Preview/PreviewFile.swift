@@ -69,7 +69,7 @@ struct PreviewName {
     init(_ target: String) {
         if target == "-" {
             (described, fileName) = ("standard input", "standard-input.html")
-        } else if !FileManager.default.fileExists(atPath: target), let id = Int64(target), id > 0 {
+        } else if !FileManager.default.fileExists(atPath: target), let id = DraftIDText.parse(target) {
             (described, fileName) = ("draft \(id)", "draft-\(id).html")
         } else {
             let url = URL(fileURLWithPath: target)

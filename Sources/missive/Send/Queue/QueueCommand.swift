@@ -33,7 +33,7 @@ extension QueueCommand {
                 Prints the outbox item ids.
                 """)
 
-        @Argument(help: ArgumentHelp("Draft ids (see `missive drafts list`).", valueName: "draft"))
+        @Argument(help: ArgumentHelp("Draft ids, as 7 or d7 (see `missive drafts list`).", valueName: "draft"), transform: DraftNumber.parse)
         var drafts: [Int64] = []
 
         @Option(help: ArgumentHelp("When to send it (default: now).", valueName: "when"))
