@@ -16,11 +16,21 @@ public struct LogIn: Sendable {
     public var profile: Profile { forum.profile }
 
     /// `password` is asked for once the user name is known (the command's prompt or stdin).
-    public func run(username: String?, password: (String) throws -> String) async throws -> SessionReport {
+    /// A password the forum refuses is asked for again, up to `tries` times in all, as sudo does
+    /// on a terminal (1 for a password piped in: the same input would be refused again).
+    public func run(username: String?, tries: Int = 1, password: (String) throws -> String) async throws -> SessionReport {
         let adapter = try forum.connect(.readWrite)
         guard let username = username ?? profile.username else { throw ProfileError.noUsername(profile: profile.name) }
-        let session = try await adapter.login(username: username, password: try password(username))
-        return SessionReport(profile: profile, session: session)
+        var attempt = 1
+        while true {
+            do {
+                let session = try await adapter.login(username: username, password: try password(username))
+                return SessionReport(profile: profile, session: session)
+            } catch ForumError.rejected(.wrongPassword) where attempt < tries {
+                console.note("the forum did not accept that password for \(username); try again (\(attempt) of \(tries))")
+                attempt += 1
+            }
+        }
     }
 
     /// Copies the forum's cookies from a browser export into the jar, then asks the forum who that is.

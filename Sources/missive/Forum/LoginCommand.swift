@@ -49,7 +49,7 @@ struct LoginCommand: AsyncParsableCommand {
             report = try await logIn.importCookies(from: URL(fileURLWithPath: cookies))
         } else {
             let profile = logIn.profile
-            report = try await logIn.run(username: username) { username in
+            report = try await logIn.run(username: username, tries: passwordStdin ? 1 : 3) { username in
                 try passwordStdin
                     ? TerminalPassword.readStandardInput()
                     : TerminalPassword.ask(prompt: "Password for \(username) at \(profile.baseURL): ")
