@@ -33,7 +33,7 @@ public struct DeliverDraft: Sendable {
         images?.resize = resize
         switch delivery {
         case let .queue(when):
-            _ = try QueueDrafts(local, config: config, images: images).run(drafts: [draft.id], at: when, resize: resize)
+            _ = try await QueueDrafts(local, config: config, images: images).run(drafts: [draft.id], at: when, resize: resize)
             return nil
         case .send:
             let now = local.now

@@ -9,16 +9,20 @@ public struct QueueDrafts: Sendable {
     let config: Config
     /// Where the drafts' local images go (nil: a draft with local images is refused).
     let images: ImageIntake?
+    /// Asked whether each profile has a saved session, so that queueing while logged out says so
+    /// now rather than when the send stops after the undo window (nil: not asked).
+    let forums: (any ForumConnector)?
 
-    public init(_ local: LocalContext, config: Config, images: ImageIntake? = nil) {
+    public init(_ local: LocalContext, config: Config, images: ImageIntake? = nil, forums: (any ForumConnector)? = nil) {
         self.local = local
         self.config = config
         self.images = images
+        self.forums = forums
     }
 
     /// Queues `ids` for `when` (the words of `--at`) and says so on the console.
     /// With `resize`, an image over the host's limit is sent scaled down instead of refused.
-    public func run(drafts ids: [Int64], at when: String, resize: Bool = false) throws -> [OutboxItem] {
+    public func run(drafts ids: [Int64], at when: String, resize: Bool = false) async throws -> [OutboxItem] {
         var images = images
         images?.resize = resize
         let now = local.now
@@ -30,6 +34,22 @@ public struct QueueDrafts: Sendable {
         for (id, item) in zip(ids, items) {
             local.console.note("queued item \(item.id) (draft \(id)): \(item.command.summary), to be sent \(time)")
         }
+        await noteMissingSessions(profiles: items.map(\.profile))
         return items
+    }
+
+    /// A note for each profile without a saved session: the item waits for a `missive login`.
+    /// Only the cookie jar is read; the forum is not asked (queueing works offline).
+    private func noteMissingSessions(profiles: [String]) async {
+        guard let forums else { return }
+        for name in Set(profiles).sorted() {
+            guard let profile = try? config.profile(named: name),
+                let adapter = try? forums.adapter(for: profile, timeout: 5, access: .lookOnly),
+                await !adapter.hasSavedSession()
+            else { continue }
+            let login = name == config.defaultProfile ? "`missive login`" : "`missive login --profile \(name)`"
+            local.console.note("you are not logged in to \(profile.baseURL) (profile \(name)): run \(login) before it is due, "
+                + "or the send stops there and waits for it")
+        }
     }
 }

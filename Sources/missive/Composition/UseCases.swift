@@ -19,7 +19,7 @@ extension Workspace {
         CheckThreadTag(profile: try config.profile(named: profile), forums: forums, console: console)
     }
 
-    func queueDrafts() -> QueueDrafts { QueueDrafts(local, config: config, images: imageSetup.intake()) }
+    func queueDrafts() -> QueueDrafts { QueueDrafts(local, config: config, images: imageSetup.intake(), forums: forums) }
 
     func changeQueue() -> ChangeQueue { ChangeQueue(local) }
 

@@ -22,20 +22,20 @@ struct ImageUseCaseTests {
                     .intake(workingDirectory: fixture.directory.path, home: fixture.directory.path)
             }
             do {
-                _ = try QueueDrafts(fixture.local(), config: config, images: setup(config)).run(drafts: [draft.id], at: "now")
+                _ = try await QueueDrafts(fixture.local(), config: config, images: setup(config)).run(drafts: [draft.id], at: "now")
                 Issue.record("queued without an image host")
             } catch {
                 #expect("\(error)".contains("image_api = "), "\(error)")
             }
             // An API but neither client id nor saved token: refused too, saying how to give one.
             config.profiles[0].imageAPI = "http://127.0.0.1:9/"
-            #expect(throws: ImageHostSetupError.noCredential(profile: "sandbox")) {
-                try QueueDrafts(fixture.local(), config: config, images: setup(config)).run(drafts: [draft.id], at: "now")
+            await #expect(throws: ImageHostSetupError.noCredential(profile: "sandbox")) {
+                try await QueueDrafts(fixture.local(), config: config, images: setup(config)).run(drafts: [draft.id], at: "now")
             }
             #expect(try Outbox(store: fixture.store).listing().isEmpty)
             // With a client id the image is kept and the item records it.
             config.profiles[0].imageClientID = "test"
-            let items = try QueueDrafts(fixture.local(), config: config, images: setup(config)).run(drafts: [draft.id], at: "now")
+            let items = try await QueueDrafts(fixture.local(), config: config, images: setup(config)).run(drafts: [draft.id], at: "now")
             #expect(try OutboxImages(store: fixture.store).list().map(\.image.target) == ["p.png"])
             #expect(items.first?.command.bbcode.contains("[img]https://missive.invalid/image/") == true)
         }

@@ -12,14 +12,32 @@ struct QueueUseCaseTests {
         try await ApplicationFixture.with { fixture in
             let one = try fixture.replyDraft("one"), two = try fixture.replyDraft("two")
             let queue = QueueDrafts(fixture.local(), config: fixture.config)
-            let items = try queue.run(drafts: [one.id, two.id], at: "+2h")
+            let items = try await queue.run(drafts: [one.id, two.id], at: "+2h")
             #expect(items.map(\.draftID) == [one.id, two.id])
             #expect(try items.map { try fixture.state($0.id) } == ["queued", "queued"])
             let due = try #require(items[0].state.due)
             #expect(due > Date().addingTimeInterval(7_000))
             #expect(fixture.console.notes.count == 2)
             #expect(fixture.console.notes[0].hasPrefix("queued item \(items[0].id) (draft \(one.id)): \(items[0].command.summary), to be sent at "))
-            #expect(throws: OutboxError.self) { try queue.run(drafts: [one.id], at: "now") }
+            await #expect(throws: OutboxError.self) { try await queue.run(drafts: [one.id], at: "now") }
+        }
+    }
+
+    @Test("queueing without a saved session says so at once, naming the login to run; with one it says nothing more")
+    func queueWhileLoggedOut() async throws {
+        // Without a forum: no cookie jar at all, so no session.
+        try await ApplicationFixture.with { fixture in
+            let draft = try fixture.replyDraft("logged out")
+            _ = try await QueueDrafts(fixture.local(), config: fixture.config, forums: fixture.forums).run(drafts: [draft.id], at: "+1h")
+            #expect(fixture.console.notes.count == 2, "\(fixture.console.notes)")
+            #expect(fixture.console.notes.last?.contains("you are not logged in to") == true)
+            #expect(fixture.console.notes.last?.contains("(profile sandbox): run `missive login` before it is due") == true)
+        }
+        // The fixture's forum logs in first: the jar holds the session.
+        try await ApplicationFixture.with(forum: true) { fixture in
+            let draft = try fixture.replyDraft("logged in")
+            _ = try await QueueDrafts(fixture.local(), config: fixture.config, forums: fixture.forums).run(drafts: [draft.id], at: "+1h")
+            #expect(fixture.console.notes.count == 1, "\(fixture.console.notes)")
         }
     }
 
@@ -28,9 +46,9 @@ struct QueueUseCaseTests {
         try await ApplicationFixture.with { fixture in
             let good = try fixture.replyDraft("good"), stray = try fixture.replyDraft("stray", profile: "nowhere")
             let queue = QueueDrafts(fixture.local(), config: fixture.config)
-            #expect(throws: SendTimeError.self) { try queue.run(drafts: [good.id], at: "whenever") }
-            #expect(throws: (any Error).self) { try queue.run(drafts: [good.id, 999], at: "now") }
-            #expect(throws: ConfigError.self) { try queue.run(drafts: [good.id, stray.id], at: "now") }
+            await #expect(throws: SendTimeError.self) { try await queue.run(drafts: [good.id], at: "whenever") }
+            await #expect(throws: (any Error).self) { try await queue.run(drafts: [good.id, 999], at: "now") }
+            await #expect(throws: ConfigError.self) { try await queue.run(drafts: [good.id, stray.id], at: "now") }
             #expect(try Outbox(store: fixture.store).listing().isEmpty)
             #expect(fixture.console.notes.isEmpty)
         }
@@ -40,7 +58,7 @@ struct QueueUseCaseTests {
     func actions() async throws {
         try await ApplicationFixture.with { fixture in
             let draft = try fixture.replyDraft("to be moved")
-            let id = try QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "+1h")[0].id
+            let id = try await QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "+1h")[0].id
             let change = ChangeQueue(fixture.local())
             #expect(try change.run(.hold, items: [.item(id)]).map(\.state.name) == ["held"])
             #expect(throws: SendTimeError.self) { try change.run(.release(at: "soonish"), items: [.item(id)]) }
@@ -66,7 +84,7 @@ struct QueueUseCaseTests {
     func show() async throws {
         try await ApplicationFixture.with { fixture in
             let draft = try fixture.replyDraft("first words")
-            let id = try QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "+1h")[0].id
+            let id = try await QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "+1h")[0].id
             #expect(try ShowQueueItem(fixture.local()).run(.item(id)).draftRevisionNow == 1)
             var content = draft.content
             content.body = "second words"
@@ -87,7 +105,7 @@ struct QueueUseCaseTests {
             let history = StepHistory(fixture.local(), undoWindow: 0, senders: senders, progress: fixture.progress)
             await #expect(throws: StoreError.self) { _ = try await history.run(.undo) }
             let draft = try fixture.replyDraft("queued, then not")
-            let id = try QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "+1h")[0].id
+            let id = try await QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "+1h")[0].id
             // Nothing had to reach the forum (none runs here), so neither step sends.
             #expect(try await history.run(.undo) == nil)
             #expect(try fixture.state(id) == "cancelled")

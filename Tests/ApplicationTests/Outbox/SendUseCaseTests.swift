@@ -14,8 +14,8 @@ struct SendUseCaseTests {
             let now = try fixture.replyDraft("sent by the use case")
             let later = try fixture.replyDraft("not yet")
             let queue = QueueDrafts(fixture.local(), config: fixture.config)
-            let due = try queue.run(drafts: [now.id], at: "now")[0].id
-            let scheduled = try queue.run(drafts: [later.id], at: "+2h")[0].id
+            let due = try await queue.run(drafts: [now.id], at: "now")[0].id
+            let scheduled = try await queue.run(drafts: [later.id], at: "+2h")[0].id
             let send = SendQueued(fixture.local(), senders: LoopbackSenders(fixture: fixture), progress: fixture.progress)
             let summary = try await send.run(.due(ids: nil))
             #expect(summary.sent == [due])
@@ -37,7 +37,7 @@ struct SendUseCaseTests {
     func unreachable() async throws {
         try await ApplicationFixture.with(forum: true) { fixture in
             let draft = try fixture.replyDraft("nowhere to go", profile: "offline")
-            let id = try QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "now")[0].id
+            let id = try await QueueDrafts(fixture.local(), config: fixture.config).run(drafts: [draft.id], at: "now")[0].id
             let summary = try await SendQueued(fixture.local(), senders: LoopbackSenders(fixture: fixture), progress: fixture.progress)
                 .run(.due(ids: [id]))
             #expect(summary.sent.isEmpty)

@@ -54,7 +54,7 @@ extension QueueCommand {
 
         func run() async throws {
             let workspace = try Workspace.open()
-            let items = try workspace.queueDrafts().run(drafts: drafts, at: at, resize: resize)
+            let items = try await workspace.queueDrafts().run(drafts: drafts, at: at, resize: resize)
             if json { try printJSON(try items.map { try QueueItemJSON.load($0.id, from: workspace) }) } else { items.forEach { Console.print(String($0.id)) } }
         }
     }
