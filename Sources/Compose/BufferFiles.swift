@@ -202,6 +202,22 @@ public struct BufferDirectory: Sendable {
             .sorted { Self.modified($0) < Self.modified($1) }
     }
 
+    /// The kept buffers whose front matter names the same kind and target as `content` (the
+    /// same thread, post, forum or recipient), oldest first: text set aside for what is being
+    /// written again. A kept buffer whose front matter cannot be read names nothing.
+    public func kept(for content: DraftContent) -> [URL] {
+        let target = content.target.describe(content.kind)
+        return kept().filter { file in
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { return false }
+            let entries = Dictionary(FrontMatter.scan(text).entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            guard let kind = entries["kind"].flatMap(DraftKind.init(rawValue:)), kind == content.kind else { return false }
+            let keptTarget = DraftTarget(
+                thread: entries["thread"].flatMap { Int64($0) }, post: entries["post"].flatMap { Int64($0) },
+                forum: entries["forum"].flatMap { Int64($0) }, recipient: entries["to"])
+            return keptTarget.describe(kind) == target
+        }
+    }
+
     private static func modified(_ file: URL) -> Date {
         ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date) ?? .distantPast
     }

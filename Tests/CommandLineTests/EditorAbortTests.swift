@@ -44,6 +44,23 @@ import Testing
         #expect(Self.buffers(home) == [file])
     }
 
+    /// The next compose for the same target offers the set-aside text, in the buffer and on the
+    /// terminal; one for another target does not.
+    @Test func theNextReplyToTheSameThreadOffersTheSetAsideText() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        #expect(try home.run(["reply", "5"], editor: try home.bodyEditor("first try", extra: "exit 1")).status == 1)
+        let file = try #require(Self.buffers(home).first)
+        let seen = home.root.appendingPathComponent("seen.md")
+        let copying = try home.script("copy.sh", "cp \"$1\" \"\(seen.path)\"; exit 1")
+        let again = try home.run(["reply", "5"], editor: copying)
+        let offer = "text you set aside for thread 5 is kept in \(file.path): `missive drafts import \(file.path)` makes it a draft"
+        #expect(again.errorOutput.contains(offer), "\(again.errorOutput)")
+        #expect(try String(contentsOf: seen, encoding: .utf8).contains(offer))
+        let other = try home.run(["reply", "6"], editor: copying)
+        #expect(!other.errorOutput.contains("text you set aside"), "\(other.errorOutput)")
+    }
+
     @Test func draftsEditOfAnExistingDraftKeepsItsLastRevision() throws {
         let home = try MissiveHome()
         defer { home.remove() }

@@ -140,9 +140,19 @@ public struct ComposeDraft: Sendable {
             report.created(draft)
             return draft
         }
+        noteKeptText(for: content)
         let result = try await EditSession(environment: environment).compose(content, extras: extras(check, fetched))
         repeatNotices(check, fetched)
         return try report.session(result)
+    }
+
+    /// Text set aside for the same target before (an editor quit with `:cq`, say) is offered
+    /// where the new buffer and the terminal both show it.
+    private func noteKeptText(for content: DraftContent) {
+        for file in environment.buffers.kept(for: content) {
+            console.note("text you set aside for \(content.target.describe(content.kind)) is kept in \(file.path): "
+                + "`missive drafts import \(file.path)` makes it a draft")
+        }
     }
 
     /// An edit starts from the post as the forum has it, stored as revision 1 before the editor
