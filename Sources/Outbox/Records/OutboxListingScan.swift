@@ -13,7 +13,8 @@ public struct OutboxListingColumns {
         /// When it is due, or else when it last changed: UTC, "YYYY-MM-DD HH:MM:SS.SSS".
         case time = 2
         case target = 3
-        /// The post's URL or id when sent, the reason or evidence otherwise; empty when none.
+        /// "post N" when sent (its address is long: a table cut it to "…" at 120 columns; `queue
+        /// show` and --json give it), the reason or evidence otherwise; empty when none.
         case result = 4
     }
 
@@ -37,7 +38,7 @@ extension Store {
         try read { db in
             let filter = states.map { "WHERE state IN (\(Array(repeating: "?", count: max($0.count, 1)).joined(separator: ", ")))" } ?? ""
             let statement = try db.makeStatement(sql: """
-                SELECT id, state, coalesce(due, updatedAt), target, coalesce(url, postId, detail, ''), draftId,
+                SELECT id, state, coalesce(due, updatedAt), target, CASE WHEN postId IS NOT NULL THEN 'post ' || postId ELSE coalesce(url, detail, '') END, draftId,
                        (SELECT count(*) FROM outbox_attempt WHERE itemId = outbox_item.id),
                        \(OutboxListing.floodWaitCount)
                 FROM outbox_item \(filter) ORDER BY id DESC LIMIT ?
