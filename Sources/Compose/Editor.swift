@@ -31,9 +31,15 @@ public struct TerminalEditor: Editor {
     public func edit(_ file: URL, line: Int?) async throws -> Int32 {
         if command.isNoOp { return 0 }
         let (program, arguments) = command.invocation(file: file.path, line: line)
-        if isatty(STDERR_FILENO) == 1 {
-            FileHandle.standardError.write(Data("Waiting for your editor to close the file...\n".utf8))
+        // As git does: the hint stays on its line while the editor runs (a terminal editor in the
+        // same window covers it) and is erased when it closes, so rounds of a reopened buffer leave
+        // no trail of hints; a dumb terminal, which cannot erase, gets a line of its own.
+        let hint = isatty(STDERR_FILENO) == 1
+        let dumb = ProcessInfo.processInfo.environment["TERM"].map { $0 == "dumb" } ?? true
+        if hint {
+            FileHandle.standardError.write(Data("Waiting for your editor to close the file...\(dumb ? "\n" : " ")".utf8))
         }
+        defer { if hint && !dumb { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
         let executable: Executable = program.contains("/") ? .path(FilePath(program)) : .name(program)
         let result: ExecutionResult<Void, Subprocess.FileDescriptorOutput, Subprocess.FileDescriptorOutput>
         do {
