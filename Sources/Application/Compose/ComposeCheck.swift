@@ -65,8 +65,31 @@ public struct ComposeCheck: Sendable {
                 + "\(reachAdvice) before sending."])
         case .open:
             let older = target.isReply ? quoted.filter { id in !answer.posts.contains { $0.id == Int(id) } } : []
-            return Result(context: context(answer.posts, target: target, what: what), olderQuotes: older)
+            let notices = await recipientNotice(content).map { [$0] } ?? []
+            return Result(notices: notices, context: context(answer.posts, target: target, what: what), olderQuotes: older)
         }
+    }
+
+    /// A new PM's recipient beside the people in the inbox and sent items: a name that is not
+    /// there but close to one that is ("Zoe" for "Zoë") is said before anything is written.
+    /// Only a hint: what the forum says when a member does not exist has not been seen on a real
+    /// page (forum-protocol.md), so nothing is refused on it; the send still finds out for sure.
+    public func recipientNotice(_ content: DraftContent) async -> String? {
+        guard content.kind == .pm, let name = content.target.recipient, !name.isEmpty,
+            let adapter = try? forums.adapter(for: profile, timeout: 10, access: .lookOnly)
+        else { return nil }
+        var known: [String] = []
+        for folder in PrivateMessageFolder.allCases {
+            known += ((try? await adapter.privateMessages(in: folder)) ?? []).map(\.correspondent)
+        }
+        let names = Array(Set(known)).sorted()
+        guard !names.contains(name) else { return nil }
+        let folded = { (text: String) in text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        guard let guess = names.first(where: { folded($0) == folded(name) }) ?? EditDistance.closest(to: name, among: names) else {
+            return nil
+        }
+        return "Is `to: \(name)` right? The people in your private messages include \(guess), not \(name): "
+            + "did you mean \(guess)? The forum refuses a name it does not know only when the message is sent."
     }
 
     /// What the user meant to do, as the refusal message says it.
