@@ -11,9 +11,10 @@ struct MarkdownToMisagoRenderer {
     private(set) var out = ""
     /// What starts each line inside the open containers: `> ` for a quote, four spaces for an item.
     private var prefixes: [String] = []
-    /// The list marker that replaces an item's indent on its first line, and where that indent
-    /// is among `prefixes` (a quote opened in the item before any text goes after the marker).
-    private var pendingMarker: (marker: String, depth: Int)?
+    /// The list markers that replace their items' indents on the next line written, each with
+    /// where that indent is among `prefixes`: an item that starts with a list (`- - a`) or a
+    /// quote (`1. > a`) puts both on one line, outer marker first.
+    private var pendingMarkers: [(marker: String, depth: Int)] = []
     /// For each open quote, the indent of the tight item it narrowed (see the quote's case).
     private var narrowedItems: [String?] = []
     /// A word character right after the last closing `_` delimiter is written as a reference.
@@ -105,14 +106,15 @@ struct MarkdownToMisagoRenderer {
                     marker = "\(number). "
                     listNumbers[listNumbers.count - 1] = number + 1
                 } else {
-                    // An empty `-` item under a line of text would make that line a heading
-                    // (a line of `-` underlines one): an empty item is a `*` item.
-                    marker = node.firstChild == nil ? "* " : "- "
+                    // A `-` line with nothing after it, under a line of text, would make that
+                    // line a heading (a line of `-` underlines one): an item that is empty, or
+                    // whose `[code]` the engine moves to a line of its own, is a `*` item.
+                    marker = Self.leavesItsMarkerLineEmpty(node) ? "* " : "- "
                 }
-                pendingMarker = (marker.padding(toLength: max(4, marker.count), withPad: " ", startingAt: 0), prefixes.count)
+                pendingMarkers.append((marker.padding(toLength: max(4, marker.count), withPad: " ", startingAt: 0), prefixes.count))
                 prefixes.append(String(repeating: " ", count: max(4, marker.count)))
             } else {
-                if pendingMarker != nil { write("") }  // An empty item still shows its marker.
+                if !pendingMarkers.isEmpty { write("") }  // An empty item still shows its marker.
                 prefixes.removeLast()
             }
 
@@ -144,9 +146,14 @@ struct MarkdownToMisagoRenderer {
                 // a block that starts an item, and an item's paragraph before it (which indented
                 // code would pull into the item's text). Its lines are the code's own, without
                 // the containers' prefixes, which the preprocessor would keep as code.
+                // The preprocessor puts the block on a line of its own, ending it with a newline:
+                // the converter writes none after `[/code]` (a second would be an empty line,
+                // which would make a tight list loose).
                 write(open)
                 out += literal
                 out += "[/code]"
+                atLineStart = true
+                return
             } else {
                 for (index, line) in lines.enumerated() {
                     write("    " + line)
@@ -276,9 +283,11 @@ struct MarkdownToMisagoRenderer {
             if Self.isWordLetter(first) { text = Self.reference(first) + text.dropFirst() }
         }
         if atLineStart {
-            if let (marker, depth) = pendingMarker {
-                out += prefixes[..<depth].joined() + marker + prefixes[(depth + 1)...].joined()
-                pendingMarker = nil
+            if !pendingMarkers.isEmpty {
+                for (depth, prefix) in prefixes.enumerated() {
+                    out += pendingMarkers.first { $0.depth == depth }?.marker ?? prefix
+                }
+                pendingMarkers = []
             } else {
                 out += prefixes.joined()
             }
@@ -288,7 +297,7 @@ struct MarkdownToMisagoRenderer {
     }
 
     private mutating func endLine() {
-        if atLineStart, pendingMarker == nil { return }
+        if atLineStart, pendingMarkers.isEmpty { return }
         if atLineStart { write("") }
         out += "\n"
         atLineStart = true
@@ -304,7 +313,7 @@ struct MarkdownToMisagoRenderer {
         if Self.spoilers.mayHoldDelimiters(utf8), let container = node.parent, spoilerScans.last?.container != container {
             spoilerScans.append(DelimiterScan(container: container, marks: Self.spoilers.marks(in: container)))
         }
-        var lineStart = atLineStart || pendingMarker != nil
+        var lineStart = atLineStart || !pendingMarkers.isEmpty
         guard let marks = spoilerScans.isEmpty ? nil : spoilerScans[spoilerScans.count - 1].take(node) else {
             write(Self.escaped(node.literal, atLineStart: lineStart))
             return
@@ -482,6 +491,12 @@ struct MarkdownToMisagoRenderer {
         guard let language = info.split(separator: " ").first.map(String.init) else { return "" }
         if language.allSatisfy({ $0.isLetter || $0.isNumber || "_#.+-".contains($0) }) { return language }
         return language.contains("}") ? "" : "{." + language + "}"
+    }
+
+    /// An item with no content, or one that starts with a block the engine's `[code]` holds.
+    private static func leavesItsMarkerLineEmpty(_ item: CMarkNode) -> Bool {
+        guard let first = item.firstChild else { return true }
+        return first.type == CMARK_NODE_CODE_BLOCK && first.fenceInfo.split(separator: " ").first != "bbcode" && codeTag(first) != nil
     }
 
     /// The engine's `[code]` (`[code=lang]`) opening for a block, or nil where its content would
