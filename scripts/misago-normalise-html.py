@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # The engine's own habits taken out of a comparison of HTML (MisagoSpecRoundTripTests).
-# Reads JSON on stdin: {"host": "127.0.0.1:PORT", "pairs": [{"engine": HTML or null, "cmark": HTML}]};
-# writes the same list with both sides in one canonical form. cmark's side first goes through
+# Usage: misago-normalise-html.py IN.json OUT.json. IN holds {"host": "127.0.0.1:PORT", "pairs":
+# [{"engine": HTML or null, "cmark": HTML}]}; OUT gets the list with both sides in one canonical form. cmark's side first goes through
 # the post-processing Misago gives every post after Python-Markdown (its HTML parser, the
 # linkifier of bare addresses, the link cleaner that adds target/rel and rewrites addresses,
 # and the finaliser), imported from the engine's own venv: so a difference left is one of
@@ -59,7 +59,8 @@ def normalised(fragment):
     return whitespace(canonical(parse_html_string(fragment)))
 
 
-job = json.load(sys.stdin)
+with open(sys.argv[1], encoding="utf-8") as source:
+    job = json.load(source)
 request = Request(job["host"])
 answer = []
 for pair in job["pairs"]:
@@ -68,4 +69,5 @@ for pair in job["pairs"]:
         "engine": None if engine is None else normalised(engine),
         "cmark": normalised(as_engine_would(pair["cmark"], request)),
     })
-json.dump(answer, sys.stdout)
+with open(sys.argv[2], "w", encoding="utf-8") as target:
+    json.dump(answer, target)

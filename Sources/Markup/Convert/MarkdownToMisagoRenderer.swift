@@ -35,7 +35,8 @@ struct MarkdownToMisagoRenderer {
 
     mutating func render(_ document: CMarkDocument) {
         document.walk { node, entering in renderNode(node, entering: entering) }
-        if !atLineStart { out += "\n" }
+        // A text ends with a newline, also after a `[/code]` (which leaves its line open).
+        if !out.isEmpty, !out.hasSuffix("\n") { out += "\n" }
     }
 
     private mutating func renderNode(_ node: CMarkNode, entering: Bool) {
