@@ -65,6 +65,9 @@ import Markup
     @Test func blocksInListItems() {
         #expect(Self.misago("- foo\n\n      bar\n") == "-   foo\n\n    [code]bar[/code]\n")
         #expect(Self.misago("- a\n- ```\n  b\n  ```\n- c\n") == "-   a\n*   [code]b[/code]-   c\n")
+        // After text in a tight item, on the text's line; in a loose one, a block of its own.
+        #expect(Self.misago("- a\n  ```\n  x\n  ```\n- b\n") == "-   a[code]x[/code]-   b\n")
+        #expect(Self.misago("- a\n\n  ```\n  x\n  ```\n- b\n") == "-   a\n\n    [code]x[/code]\n-   b\n")
         #expect(Self.misago("- foo\n-\n- bar\n") == "-   foo\n*   \n-   bar\n")
         #expect(Self.misago("- - foo\n") == "-   -   foo\n")
         #expect(Self.misago("> 1. > quoted\n") == "> 1.  > quoted\n")

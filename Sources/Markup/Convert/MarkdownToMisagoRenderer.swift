@@ -120,7 +120,17 @@ struct MarkdownToMisagoRenderer {
             }
 
         case CMARK_NODE_CODE_BLOCK:
-            separateBlock(node)
+            // After a block in a tight item, `[code]` goes at the end of that block's line: the
+            // preprocessor's own newline then ends it, where a newline of ours as well would be a
+            // second line break (nl2br) before the code.
+            if !prefixes.isEmpty, node.previous != nil, Self.inTightList(node), atLineStart, out.hasSuffix("\n"),
+                node.fenceInfo.split(separator: " ").first != "bbcode", Self.codeTag(node) != nil
+            {
+                out.removeLast()
+                atLineStart = false
+            } else {
+                separateBlock(node)
+            }
             var literal = node.literal
             if literal.hasSuffix("\n") { literal.removeLast() }
             let lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
