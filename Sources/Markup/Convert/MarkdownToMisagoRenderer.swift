@@ -5,8 +5,10 @@ import Foundation
 /// escaped, no tables, a few BBCodes): one `renderNode` switch over node types, like
 /// MarkdownToBBCodeRenderer. The differences from CommonMark it writes around: a soft break
 /// becomes a space (nl2br would show it as a line break), a hard break a bare newline, every link
-/// inline (cmark has resolved references), nested blocks indented by four (Python-Markdown's tab),
-/// a table's lines kept as plain lines, and Python-Markdown's escapable characters escaped in text.
+/// inline (cmark has resolved references) in the pointed form with cmark's address escaping,
+/// nested blocks indented by four (Python-Markdown's tab), code inside a quote or an item as the
+/// engine's `[code]`, emphasis nested the way Python-Markdown can, a table's lines kept as plain
+/// lines, and Python-Markdown's escapable characters escaped in text. docs/misago.md has each.
 struct MarkdownToMisagoRenderer {
     private(set) var out = ""
     /// What starts each line inside the open containers: `> ` for a quote, four spaces for an item.
@@ -24,8 +26,7 @@ struct MarkdownToMisagoRenderer {
     private var listNumbers: [Int?] = []
     /// Inside a paragraph that is a pipe table, whose lines must stay lines.
     private var keepingLines = false
-    /// Link and image destinations, written when the node is left.
-    /// An autolink's text is written with its brackets on entering; its child is skipped.
+    /// An image, whose alt text is written whole on entering: its children are skipped.
     private var skippingUntilExitOf: CMarkNode?
     /// The delimiter of each open emphasis, innermost last ("" where none could be written).
     private var emphasisDelimiters: [String] = []
