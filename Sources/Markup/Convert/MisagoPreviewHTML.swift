@@ -33,7 +33,7 @@ public enum MisagoPreviewHTML {
             case .text(let chunk): markdown += chunk
             case .tag(let tag) where code != nil:
                 if tag.lowercased() == "[/code]" {
-                    let line = markdown.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+                    let line = markdown.lastIndex(of: "\n").map { markdown[markdown.index(after: $0)...] } ?? markdown[...]
                     markdown += "\n" + String(line.map { $0 == ">" ? ">" : " " }) + placeholder + "\(codeBlocks.count)Z\n"
                     codeBlocks.append("<pre><code>" + htmlEscaped(code?.trimmingCharacters(in: .newlines) ?? "") + "</code></pre>")
                     code = nil
