@@ -196,6 +196,6 @@ let package = Package(
         ),
         // Runs the built `missive` and `missive-sandbox` binaries as a user would.
         // Forum: the compose tests post their fixtures through the real adapter (missive cannot send yet).
-        .testTarget(name: "CommandLineTests", dependencies: ["Common", "Forum"], path: "Tests/CommandLineTests"),
+        .testTarget(name: "CommandLineTests", dependencies: ["Common", "Forum", "CCMark"], path: "Tests/CommandLineTests"),
     ]
 )

@@ -75,6 +75,21 @@ import Markup
                 "\(forum.debugDescription)")
     }
 
+    /// The counterexample the property below found (vbulletin, about one run in 25): a `[/b]`
+    /// typed in a list item closed the author's `[b]` from before the list, across the list;
+    /// vBulletin then opened the list again without its items and dropped the word after it.
+    @Test(arguments: Dialect.bbcodeCases)
+    func aClosingTagTypedInAListStillShowsEveryWord(dialect: Dialect) {
+        for markdown in ["[b]\n\n1. [/b]word[*]", "[b]\n\n- a\n  - [/b]word[*]\n", "- [b]\n  1. x[/b]word[*]\n"] {
+            let forum = VisibleText.ofForumPost(markdown, dialect: dialect, options: .init())
+            #expect(forum.components(separatedBy: "word").count == VisibleText.ofBrowserPage(markdown).components(separatedBy: "word").count,
+                    "\(markdown.debugDescription): \(forum.debugDescription)")
+        }
+        // A closing tag whose opening tag the author typed in the same list still closes it.
+        let bbcode = BBCodeConverter(dialect: dialect).convert("- [b]a[/b] word\n")
+        #expect(bbcode.contains("[b]a[/b] word"), "\(bbcode)")
+    }
+
     /// Tags the author typed may format text on the forum but never hide it: every word a
     /// browser shows of cmark's HTML, the forum shows too.
     @Test(arguments: Dialect.bbcodeCases)

@@ -115,6 +115,6 @@ import Testing
     @Test func misagoTakesAMarkdownImage() {
         #expect(Dialect.misago.thumbnailRule == nil)
         let options = ConversionOptions(largeImages: ["https://h/x.png"])
-        #expect(BBCodeConverter(dialect: .misago, options: options).convert("![x](https://h/x.png)").contains("![x](https://h/x.png)"))
+        #expect(BBCodeConverter(dialect: .misago, options: options).convert("![x](https://h/x.png)").contains("![x](<https://h/x.png>)"))
     }
 }

@@ -34,4 +34,15 @@ import Markup
         #expect(MisagoPreviewHTML.render("[code]x\n") == "<p>[code]x</p>\n")
         #expect(MisagoPreviewHTML.render("") == "")
     }
+
+    /// `[code]` stays where it stands, as the engine's placeholder does: in the list item or the
+    /// quote the dialect wrote it in, with the text around it in its place.
+    @Test func codeStaysInItsListItemOrQuote() {
+        #expect(MisagoPreviewHTML.render("-   a[code]x < 1[/code]-   b\n")
+                == "<ul>\n<li>a<br />\n<pre><code>x &lt; 1</code></pre></li>\n<li>b</li>\n</ul>\n")
+        #expect(MisagoPreviewHTML.render("> Look:\n>\n> [code]x\ny[/code]>\n> done\n")
+                == "<blockquote>\n<p>Look:</p>\n<pre><code>x\ny</code></pre>\n<p>done</p>\n</blockquote>\n")
+        #expect(MisagoPreviewHTML.render("1.  Install:\n\n    [code=sh]apt install foo[/code]\n2.  Run it.\n")
+                == "<ol>\n<li>\n<p>Install:</p>\n<pre><code>apt install foo</code></pre>\n</li>\n<li>\n<p>Run it.</p>\n</li>\n</ol>\n")
+    }
 }

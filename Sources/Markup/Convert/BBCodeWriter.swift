@@ -38,6 +38,18 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
     private var openNames: [String: Int]?
     /// How many of the open tags are plain (code) tags.
     private var plainDepth = 0
+    /// For each open list, innermost last: the tags the author typed in it and left open, by
+    /// name. A closing tag the author typed in a list with none of its name open there could only
+    /// close a tag opened before the list, across the list: vBulletin would then close the list
+    /// and open it again without its items, and drop the text up to the next `[*]`. Such a
+    /// closing tag is written as text (the tag it would close then shows as typed).
+    private var authorTagsInLists: [[String: Int]] = []
+    /// An author's tag being read in prose inside a list: where its `[` is (counted from the
+    /// first byte ever written, as the buffer may have been handed to the sink since), whether
+    /// it closes, and its name so far. Tags reach the writer in pieces (cmark splits text at `[`).
+    private var authorTag: (start: Int, closing: Bool, name: [UInt8])?
+    /// How many bytes have gone to the sink: positions in `authorTag` are counted from the start.
+    private var handedOver = 0
     private let dialect: Dialect
 
     init(dialect: Dialect, capacity: Int = 0, sink: BBCodeSink? = nil, chunkSize: Int = 1 << 16) {
@@ -60,6 +72,7 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         let count = bytes.count - 1
         bytes.withUnsafeBufferPointer { sink(UnsafeBufferPointer(rebasing: $0[..<count])) }
         bytes.removeFirst(count)
+        handedOver += count
     }
 
     /// Whether anything at all has been written.
@@ -100,6 +113,7 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
 
     mutating func open(_ tag: TagPair, content: TagContent = .parsed) {
         write(tag.openUTF8, .markup)
+        if tag.name == "list" { authorTagsInLists.append([:]) }
         openTags.append(tag)
         openNames?[tag.name, default: 0] += 1
         if content == .plain { plainDepth += 1 }
@@ -107,6 +121,7 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
 
     mutating func close(_ tag: TagPair, content: TagContent = .parsed) {
         write(tag.closeUTF8, .markup)
+        if tag.name == "list" { authorTagsInLists.removeLast() }
         if let index = openTags.lastIndex(of: tag) {
             openTags.remove(at: index)
             openNames?[tag.name, default: 1] -= 1
@@ -120,6 +135,7 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         if case .markup = escaping {
             // Tags, mostly: appended straight from the string's storage.
             if text.isEmpty { return }
+            authorTag = nil
             flushSeparation()
             // A native string's bytes are one memcpy; the UTF8View's iterator is the fallback.
             if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
@@ -142,9 +158,12 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
         flushSeparation()
         switch escaping {
         case .markup:
+            authorTag = nil
             bytes.append(contentsOf: text)
         case .prose(let strict):
+            let start = bytes.count
             writeProse(text, strict: strict)
+            if !strict, !authorTagsInLists.isEmpty { readAuthorTags(from: start) }
         case .plain:
             writePlain(text)
         case .url:
@@ -181,6 +200,44 @@ struct BBCodeWriter<Dialect: DialectStrategy> {
             index += 1
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
+
+    /// Follows the author's tags in what prose just wrote (from `start` in the buffer) inside a
+    /// list; see `authorTagsInLists`.
+    private mutating func readAuthorTags(from start: Int) {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "[") {
+                authorTag = (handedOver + index, false, [])
+            } else if var tag = authorTag {
+                let letter = byte | 0x20
+                if byte == UInt8(ascii: "/"), tag.name.isEmpty, !tag.closing {
+                    tag.closing = true
+                    authorTag = tag
+                } else if letter >= UInt8(ascii: "a"), letter <= UInt8(ascii: "z"), tag.name.count < 16 {
+                    tag.name.append(letter)
+                    authorTag = tag
+                } else if !tag.name.isEmpty, byte == UInt8(ascii: "]") || (byte == UInt8(ascii: "=") && !tag.closing) {
+                    authorTag = nil
+                    let name = String(decoding: tag.name, as: UTF8.self)
+                    let open = authorTagsInLists[authorTagsInLists.count - 1][name, default: 0]
+                    if !tag.closing {
+                        authorTagsInLists[authorTagsInLists.count - 1][name] = open + 1
+                    } else if open > 0 {
+                        authorTagsInLists[authorTagsInLists.count - 1][name] = open - 1
+                    } else if tag.start >= handedOver {
+                        // The `[` as text, the dialect's way: the tag is shown as typed.
+                        let literal = Array(dialect.literalBracket.utf8)
+                        bytes.replaceSubrange((tag.start - handedOver)...(tag.start - handedOver), with: literal)
+                        index += literal.count - 1
+                    }
+                } else {
+                    authorTag = nil
+                }
+            }
+            index += 1
+        }
     }
 
     /// Whether any of the eight bytes at `index` is a `[` or an `&` (the usual test for a zero

@@ -5,31 +5,39 @@ import Foundation
 /// escaped, no tables, a few BBCodes): one `renderNode` switch over node types, like
 /// MarkdownToBBCodeRenderer. The differences from CommonMark it writes around: a soft break
 /// becomes a space (nl2br would show it as a line break), a hard break a bare newline, every link
-/// inline (cmark has resolved references), nested blocks indented by four (Python-Markdown's tab),
-/// a table's lines kept as plain lines, and Python-Markdown's escapable characters escaped in text.
+/// inline (cmark has resolved references) in the pointed form with cmark's address escaping,
+/// nested blocks indented by four (Python-Markdown's tab), code inside a quote or an item as the
+/// engine's `[code]`, emphasis nested the way Python-Markdown can, a table's lines kept as plain
+/// lines, and Python-Markdown's escapable characters escaped in text. docs/misago.md has each.
 struct MarkdownToMisagoRenderer {
     private(set) var out = ""
     /// What starts each line inside the open containers: `> ` for a quote, four spaces for an item.
     private var prefixes: [String] = []
-    /// The list marker that replaces the innermost item's indent on its first line.
-    private var pendingMarker: String?
+    /// The list markers that replace their items' indents on the next line written, each with
+    /// where that indent is among `prefixes`: an item that starts with a list (`- - a`) or a
+    /// quote (`1. > a`) puts both on one line, outer marker first.
+    private var pendingMarkers: [(marker: String, depth: Int)] = []
+    /// For each open quote, the indent of the tight item it narrowed (see the quote's case).
+    private var narrowedItems: [String?] = []
+    /// A word character right after the last closing `_` delimiter is written as a reference.
+    private var afterUnderscoreCloser = false
     private var atLineStart = true
     /// The next number of each open list (nil for a bullet list).
     private var listNumbers: [Int?] = []
     /// Inside a paragraph that is a pipe table, whose lines must stay lines.
     private var keepingLines = false
-    /// Link and image destinations, written when the node is left.
-    /// An autolink's text is written with its brackets on entering; its child is skipped.
+    /// An image, whose alt text is written whole on entering: its children are skipped.
     private var skippingUntilExitOf: CMarkNode?
-    /// The delimiter of each open emphasis, innermost last.
-    private var emphasisDelimiters: [Character] = []
+    /// The delimiter of each open emphasis, innermost last ("" where none could be written).
+    private var emphasisDelimiters: [String] = []
     /// `||spoiler||` runs paired per inline container, as the BBCode renderer pairs them.
     private static let spoilers = InlineDelimiterScanner(kinds: [.spoiler])
     private var spoilerScans: [DelimiterScan] = []
 
     mutating func render(_ document: CMarkDocument) {
         document.walk { node, entering in renderNode(node, entering: entering) }
-        if !atLineStart { out += "\n" }
+        // A text ends with a newline, also after a `[/code]` (which leaves its line open).
+        if !out.isEmpty, !out.hasSuffix("\n") { out += "\n" }
     }
 
     private mutating func renderNode(_ node: CMarkNode, entering: Bool) {
@@ -45,15 +53,30 @@ struct MarkdownToMisagoRenderer {
             let bbcodeQuote = Self.holdsSpoiler(node)
             if entering {
                 separateBlock(node)
+                // In a tight item, Python-Markdown reads the item's indented lines as its text
+                // (only a nested list item starts a block there): a `>` indented by three is
+                // still a quote, by four it is text.
+                var narrowed: String?
+                if !bbcodeQuote, node.previous != nil, Self.inTightList(node), let indent = prefixes.last, indent.count >= 4 {
+                    narrowed = indent
+                    prefixes[prefixes.count - 1] = String(indent.dropLast())
+                }
+                narrowedItems.append(narrowed)
                 if bbcodeQuote {
                     write("[quote]")
                     endLine()
                     prefixes.append("")
                 } else {
                     prefixes.append("> ")
+                    // An empty quote is a `>` line alone, which the engine draws as an empty quote.
+                    if node.firstChild == nil {
+                        write("")
+                        endLine()
+                    }
                 }
             } else {
                 prefixes.removeLast()
+                if let indent = narrowedItems.popLast() ?? nil { prefixes[prefixes.count - 1] = indent }
                 if bbcodeQuote {
                     if !atLineStart { endLine() }
                     write("[/quote]")
@@ -85,17 +108,30 @@ struct MarkdownToMisagoRenderer {
                     marker = "\(number). "
                     listNumbers[listNumbers.count - 1] = number + 1
                 } else {
-                    marker = "- "
+                    // A `-` line with nothing after it, under a line of text, would make that
+                    // line a heading (a line of `-` underlines one): an item that is empty, or
+                    // whose `[code]` the engine moves to a line of its own, is a `*` item.
+                    marker = Self.leavesItsMarkerLineEmpty(node) ? "* " : "- "
                 }
-                pendingMarker = marker.padding(toLength: max(4, marker.count), withPad: " ", startingAt: 0)
+                pendingMarkers.append((marker.padding(toLength: max(4, marker.count), withPad: " ", startingAt: 0), prefixes.count))
                 prefixes.append(String(repeating: " ", count: max(4, marker.count)))
             } else {
-                if pendingMarker != nil { write("") }  // An empty item still shows its marker.
+                if !pendingMarkers.isEmpty { write("") }  // An empty item still shows its marker.
                 prefixes.removeLast()
             }
 
         case CMARK_NODE_CODE_BLOCK:
-            separateBlock(node)
+            // After a block in a tight item, `[code]` goes at the end of that block's line: the
+            // preprocessor's own newline then ends it, where a newline of ours as well would be a
+            // second line break (nl2br) before the code.
+            if !prefixes.isEmpty, node.previous != nil, Self.inTightList(node), atLineStart, out.hasSuffix("\n"),
+                node.fenceInfo.split(separator: " ").first != "bbcode", Self.codeTag(node) != nil
+            {
+                out.removeLast()
+                atLineStart = false
+            } else {
+                separateBlock(node)
+            }
             var literal = node.literal
             if literal.hasSuffix("\n") { literal.removeLast() }
             let lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
@@ -106,12 +142,30 @@ struct MarkdownToMisagoRenderer {
                     if index < lines.count - 1 { endLine() }
                 }
             } else if prefixes.isEmpty {
-                // Python-Markdown's fences work only at the top level; elsewhere the code is indented.
+                // Python-Markdown's fences work only at the top level. Its fence takes a language
+                // of `[\w#.+-]` only; any other goes in the attribute form `{.lang}`.
                 let fence = String(repeating: "`", count: max(3, Self.longestRun(of: "`", in: literal) + 1))
-                write(fence + (node.fenceInfo.split(separator: " ").first.map(String.init) ?? ""))
+                write(fence + Self.fenceLanguage(node.fenceInfo))
                 endLine()
-                for line in lines { write(String(line)); endLine() }
+                // An empty block has no line at all: an empty line would be its content.
+                if !node.literal.isEmpty {
+                    for line in lines { write(String(line)); endLine() }
+                }
                 write(fence)
+            } else if let open = Self.codeTag(node) {
+                // Inside a quote or an item, the engine's `[code]`: its preprocessor finds it
+                // anywhere in the raw text, before any block is read, so it keeps an empty block,
+                // a block that starts an item, and an item's paragraph before it (which indented
+                // code would pull into the item's text). Its lines are the code's own, without
+                // the containers' prefixes, which the preprocessor would keep as code.
+                // The preprocessor puts the block on a line of its own, ending it with a newline:
+                // the converter writes none after `[/code]` (a second would be an empty line,
+                // which would make a tight list loose).
+                write(open)
+                out += literal
+                out += "[/code]"
+                atLineStart = true
+                return
             } else {
                 for (index, line) in lines.enumerated() {
                     write("    " + line)
@@ -130,10 +184,11 @@ struct MarkdownToMisagoRenderer {
                 }
                 return
             }
-            // Misago shows raw HTML as text, as the author typed it.
+            // Misago shows raw HTML as text, as the author typed it, its lines as lines. A line's
+            // indent goes (HTML shows none): after an empty line it would start indented code.
             for (index, line) in literal.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if index > 0 { endLine() }
-                write(Self.escaped(String(line)))
+                write(Self.escaped(String(line.drop(while: { $0 == " " || $0 == "\t" }))))
             }
             endLine()
 
@@ -176,36 +231,35 @@ struct MarkdownToMisagoRenderer {
             write(ticks + padding + literal + padding + ticks)
 
         case CMARK_NODE_HTML_INLINE:
-            write(Self.escaped(node.literal))
+            // Shown as text; a line break inside the tag is a soft break, which is a space.
+            write(Self.escaped(node.literal.replacingOccurrences(of: "\n", with: " ")))
 
         case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
-            // Python-Markdown closes `*a **b** c*` at the first `**`: nested emphasis takes the
-            // other delimiter, `_`, where it may (underscores are not emphasis inside a word).
-            let delimiter: Character
+            let strong = node.type == CMARK_NODE_STRONG
             if entering {
-                let inWord = out.last.map(Self.isWordCharacter) ?? false || (node.next.map { Self.startsWithWordCharacter($0) } ?? false)
-                delimiter = emphasisDelimiters.last == "*" && !inWord ? "_" : "*"
+                let delimiter = Self.emphasisDelimiter(strong: strong, inside: emphasisDelimiters)
+                if delimiter.hasPrefix("_") { referenceWordCharacterBefore() }
                 emphasisDelimiters.append(delimiter)
+                write(delimiter)
             } else {
-                delimiter = emphasisDelimiters.popLast() ?? "*"
+                let delimiter = emphasisDelimiters.popLast() ?? ""
+                write(delimiter)
+                afterUnderscoreCloser = delimiter.hasPrefix("_")
             }
-            write(String(repeating: delimiter, count: node.type == CMARK_NODE_STRONG ? 2 : 1))
 
-        case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-            let isAutolink = node.type == CMARK_NODE_LINK
-                && (node.firstChild.map { $0.type == CMARK_NODE_TEXT && $0.next == nil && ($0.literal == node.url || "mailto:" + $0.literal == node.url) } ?? false)
-            if isAutolink {
-                if entering {
-                    write("<" + (node.firstChild?.literal ?? node.url) + ">")
-                    skippingUntilExitOf = node
-                }
-                return
-            }
+        case CMARK_NODE_LINK:
             if entering {
-                write(node.type == CMARK_NODE_IMAGE ? "![" : "[")
+                write("[")
             } else {
-                let title = node.title.isEmpty ? "" : " \"" + node.title.replacingOccurrences(of: "\"", with: "&quot;") + "\""
-                write("](" + Self.destination(node.url) + title + ")")
+                write("](" + Self.destination(node.url) + Self.title(node.title) + ")")
+            }
+
+        case CMARK_NODE_IMAGE:
+            // cmark's alt text is the plain text of what the brackets hold; Python-Markdown's is
+            // the brackets' source as written: the plain text is written, and the children skipped.
+            if entering {
+                write("![" + Self.escaped(Self.plainText(node)) + "](" + Self.destination(node.url) + Self.title(node.title) + ")")
+                if node.firstChild != nil { skippingUntilExitOf = node }
             }
 
         default:
@@ -235,10 +289,17 @@ struct MarkdownToMisagoRenderer {
     }
 
     private mutating func write(_ text: String) {
+        var text = text
+        if afterUnderscoreCloser, let first = text.first {
+            afterUnderscoreCloser = false
+            if Self.isWordLetter(first) { text = Self.reference(first) + text.dropFirst() }
+        }
         if atLineStart {
-            if let marker = pendingMarker {
-                out += prefixes.dropLast().joined() + marker
-                pendingMarker = nil
+            if !pendingMarkers.isEmpty {
+                for (depth, prefix) in prefixes.enumerated() {
+                    out += pendingMarkers.first { $0.depth == depth }?.marker ?? prefix
+                }
+                pendingMarkers = []
             } else {
                 out += prefixes.joined()
             }
@@ -248,7 +309,7 @@ struct MarkdownToMisagoRenderer {
     }
 
     private mutating func endLine() {
-        if atLineStart, pendingMarker == nil { return }
+        if atLineStart, pendingMarkers.isEmpty { return }
         if atLineStart { write("") }
         out += "\n"
         atLineStart = true
@@ -264,7 +325,7 @@ struct MarkdownToMisagoRenderer {
         if Self.spoilers.mayHoldDelimiters(utf8), let container = node.parent, spoilerScans.last?.container != container {
             spoilerScans.append(DelimiterScan(container: container, marks: Self.spoilers.marks(in: container)))
         }
-        var lineStart = atLineStart || pendingMarker != nil
+        var lineStart = atLineStart || !pendingMarkers.isEmpty
         guard let marks = spoilerScans.isEmpty ? nil : spoilerScans[spoilerScans.count - 1].take(node) else {
             write(Self.escaped(node.literal, atLineStart: lineStart))
             return
@@ -281,12 +342,37 @@ struct MarkdownToMisagoRenderer {
 
     // MARK: - Emphasis
 
-    private static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_"
+    /// The delimiter for an emphasis inside the open ones, as Python-Markdown nests them: its
+    /// `*` patterns run before its `_` ones, and a match's content is read only by the patterns
+    /// after it. So `*` and `**` only outside any `_`; `*` inside `**` (a strong's content is
+    /// read for `*...*`) but not inside `*`; `**` inside nothing; `__` outside any `_`; `_`
+    /// outside any `_` or right inside `__`. Anything else cannot be nested there: "" (the text
+    /// stays, without that emphasis).
+    static func emphasisDelimiter(strong: Bool, inside open: [String]) -> String {
+        let written = open.filter { !$0.isEmpty }
+        guard let underscore = written.last(where: { $0.hasPrefix("_") }) else {
+            if strong ? written.isEmpty : written.last != "*" { return strong ? "**" : "*" }
+            return strong ? "__" : "_"
+        }
+        return !strong && underscore == "__" && written.last == "__" ? "_" : ""
     }
 
-    private static func startsWithWordCharacter(_ node: CMarkNode) -> Bool {
-        node.type == CMARK_NODE_TEXT && (node.literal.first.map(isWordCharacter) ?? false)
+    /// Python-Markdown's `_` is not emphasis next to a word character; it reads a character
+    /// reference first, as a placeholder that is not one. So a letter or digit right before an
+    /// opening `_` (and, through `afterUnderscoreCloser`, right after a closing one) is written
+    /// as a reference, and a `_` inside a word is emphasis as cmark reads it.
+    private mutating func referenceWordCharacterBefore() {
+        guard !atLineStart, let last = out.last, Self.isWordLetter(last) else { return }
+        out.removeLast()
+        out += Self.reference(last)
+    }
+
+    private static func isWordLetter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
+    }
+
+    private static func reference(_ character: Character) -> String {
+        character.unicodeScalars.map { "&#\($0.value);" }.joined()
     }
 
     // MARK: - Spoilers
@@ -336,6 +422,13 @@ struct MarkdownToMisagoRenderer {
                 leadingDigits = false
                 continue
             }
+            // A newline in text (a `&#10;` the author typed) would end the line, or with another
+            // the paragraph: it stays a reference.
+            if character == "\n" {
+                result += "&#10;"
+                leadingDigits = false
+                continue
+            }
             if escapable.contains(character) || (leadingDigits && character == ".") {
                 result.append("\\")
             }
@@ -345,11 +438,87 @@ struct MarkdownToMisagoRenderer {
         return result
     }
 
-    /// The characters that would end or break an inline link's destination.
-    private static let destinationAllowed = CharacterSet(charactersIn: " ()<>").inverted
+    /// The bytes cmark's HTML writes as they are in an address (its `houdini_escape_href`);
+    /// every other byte it writes as `%XX`.
+    private static let addressBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.+!*'(),%#@?=;:/$~".utf8)
 
-    private static func destination(_ url: String) -> String {
-        url.addingPercentEncoding(withAllowedCharacters: destinationAllowed) ?? url
+    /// A link's or image's address in Python-Markdown's pointed form `<...>`, which ends only at
+    /// `>`: percent-encoded as cmark's HTML has it, so the engine's `href` is cmark's (a
+    /// backslash, a bracket, a space, a `<` or `>` encoded; brackets and parentheses kept).
+    /// `&` is a reference: Python-Markdown keeps `&name;` in an attribute as it is.
+    static func destination(_ url: String) -> String {
+        var result = "<"
+        for byte in url.utf8 {
+            if byte == UInt8(ascii: "&") {
+                result += "&amp;"
+            } else if addressBytes.contains(byte) {
+                result.append(Character(Unicode.Scalar(byte)))
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result + ">"
+    }
+
+    /// A title in double quotes: `"` and `&` as references; a backslash and a backtick escaped
+    /// (Python-Markdown reads escapes and code spans before links, and unescapes a title);
+    /// a newline and the spaces at either end as references, which it neither folds nor strips.
+    static func title(_ title: String) -> String {
+        guard !title.isEmpty else { return "" }
+        let characters = Array(title)
+        let first = characters.firstIndex { $0 != " " } ?? characters.count
+        let last = characters.lastIndex { $0 != " " } ?? -1
+        var result = " \""
+        for (index, character) in characters.enumerated() {
+            switch character {
+            case "\"": result += "&quot;"
+            case "&": result += "&amp;"
+            case "\\", "`": result += "\\" + String(character)
+            case "\n", "\t": result += reference(character)
+            case " " where index < first || index > last: result += "&#32;"
+            default: result.append(character)
+            }
+        }
+        return result + "\""
+    }
+
+    /// What cmark writes as an image's alt text: the text of its content, breaks as spaces.
+    private static func plainText(_ node: CMarkNode) -> String {
+        var text = ""
+        var stack = node.firstChild.map { [$0] } ?? []
+        while let each = stack.popLast() {
+            switch each.type {
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
+            default: text += each.literal
+            }
+            if let next = each.next { stack.append(next) }
+            if let child = each.firstChild { stack.append(child) }
+        }
+        return text
+    }
+
+    /// A code block's language for a fence: the info string's first word, in Python-Markdown's
+    /// attribute form where the fence's own pattern would not take it.
+    private static func fenceLanguage(_ info: String) -> String {
+        guard let language = info.split(separator: " ").first.map(String.init) else { return "" }
+        if language.allSatisfy({ $0.isLetter || $0.isNumber || "_#.+-".contains($0) }) { return language }
+        return language.contains("}") ? "" : "{." + language + "}"
+    }
+
+    /// An item with no content, or one that starts with a block the engine's `[code]` holds.
+    private static func leavesItsMarkerLineEmpty(_ item: CMarkNode) -> Bool {
+        guard let first = item.firstChild else { return true }
+        return first.type == CMARK_NODE_CODE_BLOCK && first.fenceInfo.split(separator: " ").first != "bbcode" && codeTag(first) != nil
+    }
+
+    /// The engine's `[code]` (`[code=lang]`) opening for a block, or nil where its content would
+    /// end it early (`[/code]`) or be read first by a preprocessor that runs before the code's
+    /// (a fence, a `[quote]` or `[spoiler]`), or its language would end the tag.
+    private static func codeTag(_ node: CMarkNode) -> String? {
+        let literal = node.literal.lowercased()
+        for ending in ["[/code]", "[quote", "[spoiler", "```", "~~~"] where literal.contains(ending) { return nil }
+        guard let language = node.fenceInfo.split(separator: " ").first else { return "[code]" }
+        return language.contains(where: { "]\"".contains($0) }) ? nil : "[code=\(language)]"
     }
 
     private static func longestRun(of character: Character, in text: String) -> Int {
@@ -375,5 +544,11 @@ struct MarkdownToMisagoRenderer {
         guard lines.count >= 2 else { return false }
         let delimiter = lines[1].trimmingCharacters(in: .whitespaces)
         return delimiter.contains("|") && delimiter.contains("-") && delimiter.allSatisfy { "|:- ".contains($0) }
+    }
+}
+
+private extension String {
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }

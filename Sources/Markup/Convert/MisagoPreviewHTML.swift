@@ -3,9 +3,10 @@ import Foundation
 
 /// A local stand-in for Misago's renderer, for `missive preview` on a misago profile: the text
 /// the engine would get (the `misago` dialect's output, or a BBCode draft as it is), drawn with
-/// the engine's rules as far as cmark can follow them. Its block BBCode (`[quote]`, `[spoiler]`,
-/// `[code]`) splits the text where it stands, as Misago's preprocessor does; the Markdown between
-/// is cmark's with every newline a line break (nl2br); the inline BBCode it honours (`[b] [i]
+/// the engine's rules as far as cmark can follow them. Its block BBCode (`[quote]`, `[spoiler]`)
+/// splits the text where it stands, as Misago's preprocessor does, and `[code]` becomes a block
+/// where it stands (in a list item or a quote too), as the preprocessor's placeholder does; the
+/// Markdown between is cmark's with every newline a line break (nl2br); the inline BBCode it honours (`[b] [i]
 /// [u] [url] [img] [hr]`) is drawn, and every other tag (`[color] [size] [list] [s] ...`) stays
 /// text, as on the forum. The HTML uses Misago's own classes, so it reads back like the forum's
 /// preview. `preview --remote` asks the engine itself.
@@ -13,8 +14,16 @@ public enum MisagoPreviewHTML {
     public static func render(_ text: String) -> String {
         var html = ""
         var markdown = ""
+        // A code block stays where it stands in the Markdown, as a placeholder on a line of its
+        // own, as Misago's preprocessor leaves it: so `[code]` in a list item or a quote stays in
+        // it. The placeholder line continues the line `[code]` was on (its `>` kept, the rest as
+        // spaces), so cmark reads it in the same containers.
+        let placeholder = "MISSIVECODE" + UUID().uuidString.filter(\.isHexDigit)
+        var codeBlocks: [String] = []
         func flush() {
-            if !markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { html += inline(cmark(markdown)) }
+            if !markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                html += withCode(inline(cmark(markdown)), placeholder: placeholder, blocks: codeBlocks)
+            }
             markdown = ""
         }
         var code: String?
@@ -24,18 +33,35 @@ public enum MisagoPreviewHTML {
             case .text(let chunk): markdown += chunk
             case .tag(let tag) where code != nil:
                 if tag.lowercased() == "[/code]" {
-                    html += "<pre><code>" + htmlEscaped(code?.trimmingCharacters(in: .newlines) ?? "") + "</code></pre>\n"
+                    let line = markdown.lastIndex(of: "\n").map { markdown[markdown.index(after: $0)...] } ?? markdown[...]
+                    markdown += "\n" + String(line.map { $0 == ">" ? ">" : " " }) + placeholder + "\(codeBlocks.count)Z\n"
+                    codeBlocks.append("<pre><code>" + htmlEscaped(code?.trimmingCharacters(in: .newlines) ?? "") + "</code></pre>")
                     code = nil
                 } else {
                     code? += tag
                 }
+            case .tag(let tag) where tag.lowercased().hasPrefix("[code"):
+                code = ""
             case .tag(let tag):
                 flush()
-                html += block(tag, code: &code)
+                html += block(tag)
             }
         }
         if let code { markdown += "[code]" + code }
         flush()
+        return html
+    }
+
+    /// cmark's HTML with each code placeholder replaced by its block: a paragraph of its own, or
+    /// where it stands in a line.
+    private static func withCode(_ html: String, placeholder: String, blocks: [String]) -> String {
+        var html = html
+        for (index, block) in blocks.enumerated() where html.contains(placeholder) {
+            let key = placeholder + "\(index)Z"
+            html = html.replacingOccurrences(of: "<p>" + key + "</p>", with: block)
+                .replacingOccurrences(of: "<pre><code>" + key + "\n</code></pre>", with: block)
+                .replacingOccurrences(of: key, with: block)
+        }
         return html
     }
 
@@ -55,7 +81,7 @@ public enum MisagoPreviewHTML {
         return result
     }
 
-    private static func block(_ tag: String, code: inout String?) -> String {
+    private static func block(_ tag: String) -> String {
         let lower = tag.lowercased()
         if lower.hasPrefix("[quote") {
             var author = String(tag.dropFirst(6).dropLast())
@@ -67,7 +93,6 @@ public enum MisagoPreviewHTML {
         case "[/quote]", "[/spoiler]": return "</blockquote></aside>\n"
         case "[spoiler]": return "<aside class=\"spoiler-block\"><blockquote class=\"spoiler-body\">\n"
         default:
-            if lower.hasPrefix("[code") { code = "" }
             return ""
         }
     }
