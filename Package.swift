@@ -164,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ForumTests",
-            dependencies: ["Forum", "Sandbox", "Common", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Forum", "Sandbox", "Common", "CCurl", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/ForumTests"
         ),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "Store", "Common"], path: "Tests/ComposeTests"),

@@ -65,8 +65,9 @@ final class OutboxWorld: @unchecked Sendable {
         sandbox.waitUntilExit()
     }
 
-    func run(_ arguments: [String], stdin: String = "") async throws -> CommandResult {
-        let environment = environment
+    /// `more`: variables besides the world's own (`MISSIVE_COLUMNS`, say).
+    func run(_ arguments: [String], stdin: String = "", more: [String: String] = [:]) async throws -> CommandResult {
+        let environment = environment.merging(more) { _, given in given }
         return try await offThePool { try runMissive(arguments, stdin: Data(stdin.utf8), environment: environment) }
     }
 

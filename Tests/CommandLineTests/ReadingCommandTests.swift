@@ -183,9 +183,12 @@ import Testing
 
         let text = try await world.run(["status"])
         #expect(text.status == 0, "\(text.errorOutput)")
-        #expect(text.output.contains("  #\(failed) reply to thread \(Self.closed): failed, the thread is closed   missive queue show \(failed)\n"),
+        #expect(text.output.contains("  item \(failed) reply to thread \(Self.closed): failed, the thread is closed   missive queue show \(failed)\n"),
                 "\(text.output)")
-        #expect(text.output.contains("  Next due: #\(later) reply to thread \(Self.welcome), "), "\(text.output)")
+        #expect(text.output.contains("  Next due: item \(later) reply to thread \(Self.welcome), "), "\(text.output)")
+        // On a narrow terminal a command goes on a line of its own, under what it is for.
+        let narrow = try await world.run(["status"], more: ["MISSIVE_COLUMNS": "60"])
+        #expect(narrow.output.contains("failed, the thread is closed\n      missive queue show \(failed)\n"), "\(narrow.output)")
         #expect(text.output.contains("(in 2 h)   missive send\n") || text.output.contains("(in 1 h)   missive send\n"), "\(text.output)")
         let shown = try await world.run(["status", "--json"])
         let json = try #require(try JSONSerialization.jsonObject(with: shown.stdout) as? [String: Any])

@@ -1,6 +1,8 @@
 #include "ccurl.h"
 #include <dlfcn.h>
 #include <pthread.h>
+#include <signal.h>
+#include <time.h>
 
 // libcurl is opened at its first use rather than linked: with the thirty-odd libraries it needs
 // (TLS, Kerberos, LDAP, IDN, ...) loading it cost every run of missive about 3 ms and 5 MB, and
@@ -54,8 +56,28 @@ CURL *ccurl_easy_init(void) {
 void ccurl_easy_cleanup(CURL *handle) {
     if (ready()) curl.easy_cleanup(handle);
 }
+// With CURLOPT_NOSIGNAL (set: missive runs requests on several threads) libcurl no longer ignores
+// SIGPIPE itself, and its documentation warns that a write to a connection the other end closed
+// may still raise one in corner cases (TLS among them), which would end missive without a word.
+// So SIGPIPE is blocked on the calling thread for the transfer, and one raised meanwhile is taken
+// off before it is unblocked: the transfer fails as a closed connection instead. Only this
+// thread's mask changes, so `missive convert | head` still ends quietly as a pipeline expects.
 CURLcode ccurl_easy_perform(CURL *handle) {
-    return ready() ? curl.easy_perform(handle) : CURLE_FAILED_INIT;
+    if (!ready()) return CURLE_FAILED_INIT;
+    sigset_t pipe_only, previous;
+    sigemptyset(&pipe_only);
+    sigaddset(&pipe_only, SIGPIPE);
+    int blocked = pthread_sigmask(SIG_BLOCK, &pipe_only, &previous) == 0 && !sigismember(&previous, SIGPIPE);
+    CURLcode code = curl.easy_perform(handle);
+    if (blocked) {
+        sigset_t pending;
+        if (sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE)) {
+            const struct timespec now = {0, 0};
+            while (sigtimedwait(&pipe_only, NULL, &now) == SIGPIPE) {}
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    }
+    return code;
 }
 const char *ccurl_easy_strerror(CURLcode code) {
     return ready() ? curl.easy_strerror(code) : "libcurl (libcurl.so.4) could not be loaded";

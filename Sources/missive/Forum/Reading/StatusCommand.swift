@@ -41,7 +41,7 @@ struct StatusCommand: AsyncParsableCommand {
             if notify { shape.notified = told.map { StatusJSON.Notified(kind: $0.notification.kind.rawValue, title: $0.notification.title) } }
             try printJSON(shape)
         } else {
-            Console.write(StatusText.render(report))
+            Console.write(StatusText.render(report, width: TableTerminal.width()))
             for each in told where each.outcome == .shown { Console.print("Notified: \(each.notification.title)") }
         }
         for problem in told.compactMap(\.problem) { Console.note(problem) }
@@ -54,8 +54,19 @@ struct StatusCommand: AsyncParsableCommand {
 }
 
 enum StatusText {
-    static func render(_ report: StatusReport, now: Date = Date()) -> String {
+    /// `width`: the terminal's; a line with its command that would not fit puts the command on a
+    /// line of its own, indented under it, rather than leaving the terminal to break it anywhere.
+    static func render(_ report: StatusReport, now: Date = Date(), width: Int? = nil) -> String {
         var lines: [String] = []
+        func entry(_ text: String, _ command: String) {
+            let line = "  \(text)   \(command)"
+            if let width, DisplayWidth.of(line) > width {
+                lines.append("  \(text)")
+                lines.append("      \(command)")
+            } else {
+                lines.append(line)
+            }
+        }
         func section(_ title: String) {
             if !lines.isEmpty { lines.append("") }
             lines.append(title)
@@ -65,7 +76,7 @@ enum StatusText {
         case let .found(messages):
             if messages.isEmpty { lines.append("  No unread messages.") }
             for message in messages {
-                lines.append("  \(message.from): \(message.subject)   missive pm show \(message.id)")
+                entry("\(message.from): \(message.subject)", "missive pm show \(message.id)")
             }
         case let .unavailable(reason, _):
             lines.append("  Could not get the inbox: \(reason)")
@@ -75,7 +86,7 @@ enum StatusText {
         case let .found(threads):
             if threads.isEmpty { lines.append("  Nothing new.") }
             for thread in threads {
-                lines.append("  \(thread.title): \(counted(thread.unread, "new post"))   missive read \(thread.thread) --new")
+                entry("\(thread.title): \(counted(thread.unread, "new post"))", "missive read \(thread.thread) --new")
             }
         case let .unavailable(reason, _):
             lines.append("  Could not get the bookmarks: \(reason)")
@@ -85,7 +96,7 @@ enum StatusText {
         case let .found(quotes):
             if quotes.quotes.isEmpty { lines.append("  None among the new posts.") }
             for quote in quotes.quotes {
-                lines.append("  \(quote.author) in \(quote.title) (post \(quote.post))   missive reply \(quote.thread) --quote \(quote.post)")
+                entry("\(quote.author) in \(quote.title) (post \(quote.post))", "missive reply \(quote.thread) --quote \(quote.post)")
             }
             if quotes.notScanned > 0 {
                 lines.append("  \(counted(quotes.notScanned, "more thread")) with new posts not read for quotes "
@@ -101,11 +112,11 @@ enum StatusText {
             if outbox.needsYou.isEmpty && outbox.nextDue == nil { lines.append("  Nothing waiting.") }
             for item in outbox.needsYou {
                 let detail = item.detail.map { ", \($0)" } ?? ""
-                lines.append("  #\(item.id) \(item.target): \(item.state)\(detail)   missive queue show \(item.id)")
+                entry("item \(item.id) \(item.target): \(item.state)\(detail)", "missive queue show \(item.id)")
             }
             if let next = outbox.nextDue {
                 let due = next.due.flatMap { ISO8601DateFormatter().date(from: $0) }.map { LocalClock.withRelative($0, now: now) }
-                lines.append("  Next due: #\(next.id) \(next.target), \(due ?? next.due ?? "")   missive send")
+                entry("Next due: item \(next.id) \(next.target), \(due ?? next.due ?? "")", "missive send")
             }
         case let .unavailable(reason, _):
             lines.append("  Could not read the outbox: \(reason)")
