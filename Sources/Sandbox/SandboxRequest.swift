@@ -11,7 +11,7 @@ public struct SandboxRequest: Sendable {
     public var query: FormFields
     public var form: FormFields
     public var cookies: [String: String]
-    /// A POST's body when it is not a form (a control's plain text: `/_sandbox/edit`).
+    /// A POST's body as sent, multipart aside (a control's plain text: `/_sandbox/edit`).
     public var body = Data()
 
     public init(method: Method, script: String, query: FormFields = FormFields(),
@@ -47,9 +47,12 @@ public struct SandboxRequest: Sendable {
         if kind == .post {
             if let boundary = boundary(in: contentType) {
                 form = FormFields.multipart(body, boundary: boundary) ?? FormFields()
-            } else if contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
-                form = FormFields.urlEncoded([UInt8](body))
             } else {
+                // The body as sent is kept beside the form it may be: `curl --data-binary 'text'`
+                // says urlencoded whatever it sends, and a control's plain text must still arrive.
+                if contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
+                    form = FormFields.urlEncoded([UInt8](body))
+                }
                 text = body
             }
         }

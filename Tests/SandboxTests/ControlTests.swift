@@ -146,6 +146,19 @@ import Testing
         }
     }
 
+    /// `curl --data-binary 'text'` says urlencoded whatever it sends: the text still arrives, as
+    /// it does without a type at all.
+    @Test(arguments: ["application/x-www-form-urlencoded", nil])
+    func aModeratorsEditTakesPlainTextWhateverTheTypeSays(_ type: String?) async throws {
+        try await withSandbox { server in
+            let text = "plain words + a [b]tag[/b] & more"
+            let answer = try await Browser(server).send(method: "POST", target: "/_sandbox/edit?postid=\(Seed.Ids.ownPost)",
+                                                        contentType: type, body: Data(text.utf8))
+            #expect(answer.status == 200, "\(answer.text)")
+            #expect(try await state(of: server).posts.first { $0.id == Seed.Ids.ownPost }?.text == text)
+        }
+    }
+
     @Test func aControlThatChangesThingsWantsAPost() async throws {
         try await withSandbox { server in
             let answer = try await Browser(server).get("/_sandbox/standing?user=sandbox&standing=banned")
