@@ -48,11 +48,17 @@ public struct ComposeCheck: Sendable {
 
     /// Asks the forum. Throws the forum's refusal (its status is the refusal's own: 77 for a
     /// closed thread or no permission, 66 for one that does not exist, ...).
-    public func run(_ content: DraftContent, existing: Draft? = nil) async throws -> Result {
+    /// `refusalIsNotice`: a refusal is told in the buffer instead (`drafts edit`: the draft is the
+    /// user's to change or retarget whatever the forum says now).
+    public func run(_ content: DraftContent, existing: Draft? = nil, refusalIsNotice: Bool = false) async throws -> Result {
         guard let target = Self.target(of: content) else { return Result() }
         let answer = await forums.composeContext(target, profile: profile)
         let what = content.target.describe(content.kind)
         switch answer.standing {
+        case let .refused(rejection) where refusalIsNotice:
+            let reason = rejection.description.hasSuffix(".") ? String(rejection.description.dropLast()) : rejection.description
+            return Result(notices: ["The forum would refuse this now: cannot \(Self.verb(target, what: what)): \(reason)"
+                + (Self.remedy(rejection, target: target).map { "; \($0)" } ?? "") + "."])
         case let .refused(rejection):
             let kept = existing.map { "draft \($0.id) is kept as it is" } ?? "no draft was made"
             let reason = rejection.description.hasSuffix(".") ? String(rejection.description.dropLast()) : rejection.description

@@ -51,7 +51,7 @@ extension Workspace {
 
     func restoreRevision() -> RestoreRevision { RestoreRevision(local) }
 
-    func editDraft() -> EditDraft { EditDraft(local) }
+    func editDraft() -> EditDraft { EditDraft(local, config: config, forums: forums) }
 
     func deleteDrafts() -> DeleteDrafts { DeleteDrafts(local) }
 
