@@ -57,6 +57,19 @@ import Testing
             """)
     }
 
+    /// A buffer that says where it goes says it above the preview too.
+    @Test(arguments: [
+        ("kind: pm\nto: Zoë\nsubject: A question", " Missive Tester · PM to Zoë: A question\n"),
+        ("kind: reply\nthread: 3500001", " Missive Tester · reply to thread 3500001\n"),
+        ("kind: edit\npost: 500000002", " Missive Tester · edit of post 500000002\n"),
+    ])
+    func theHeaderNamesWhereThePostGoes(frontMatter: String, header: String) throws {
+        let file = try write("---\n\(frontMatter)\n---\nthe words\n", to: "buffer.md")
+        let result = try runMissive(["preview", file, "--width", "80"], environment: environment)
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output == header + "the words\n", "\(result.output)")
+    }
+
     @Test func bbcodeFilesAndOtherDialects() throws {
         let file = try write("[quote=\"Kyle\"]hi[/quote][b]x[/b]", to: "post.bbcode")
         let phpbb = try runMissive(["preview", file, "--format", "bbcode", "--dialect", "phpbb"], environment: environment)

@@ -53,7 +53,7 @@ import Testing
     @Test func aDraftUsesItsProfilesDialectAndItsFormat() throws {
         let markdown = try draft(["reply", "1", "--profile", "phpbb"], body: "> quoted\n\n*it*")
         let text = try runMissive(["preview", markdown], environment: environment)
-        #expect(text.output.hasPrefix(" phpbb\n"))  // no username: the profile's name
+        #expect(text.output.hasPrefix(" phpbb · reply to thread 1\n"))  // no username: the profile's name
         #expect(text.output.contains("│ quoted"))
         #expect(try page([markdown]).contains("theme-macinyos"))
 

@@ -57,6 +57,20 @@ public struct PreviewPost: Sendable {
     }
 
     /// The page around the post.
+    /// The line above a terminal preview: who writes, and where it goes when the source says
+    /// ("Missive Tester · PM to Zoë: A question"), so a preview is never of a post to nowhere in particular.
+    public var header: String {
+        guard let kind = source.kind else { return author }
+        let subject = source.subject.isEmpty ? "" : ": \(source.subject)"
+        let place: String = switch kind {
+        case .reply: "reply to \(source.target.describe(kind))"
+        case .pm: source.target.describe(kind) + subject
+        case .thread: "new thread in \(source.target.describe(kind))" + subject
+        case .edit: "edit of \(source.target.describe(kind))"
+        }
+        return "\(author) · \(place)"
+    }
+
     public func page(_ title: String, bodyHTML: String) -> ThemedPage {
         ThemedPage(title: "\(title): \(source.title)", theme: theme, posts: [ThemedPage.Post(author: author, bodyHTML: bodyHTML)])
     }

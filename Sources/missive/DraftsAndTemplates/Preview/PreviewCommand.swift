@@ -138,7 +138,7 @@ struct PreviewCommand: AsyncParsableCommand {
             guard html else {
                 let renderer = TerminalRenderer(theme: post.theme, depth: color.depth, width: width ?? TerminalSize.columns(),
                                                 imageLabels: post.images?.labels ?? [:])
-                return Console.write(renderer.render(document(), header: post.author))
+                return Console.write(renderer.render(document(), header: post.header))
             }
             try writePage(post.page(title, bodyHTML: bodyHTML()), paths: paths)
         }
