@@ -51,6 +51,8 @@ import Testing
         #expect(shown.lines[newestHeader].hasSuffix("post \(ids[5])"))
         #expect(shown.lines[newestHeader + 1] == "sixth post, the newest")
         #expect(shown.context.contains("the last 5 posts, newest last"), "\(shown.context)")
+        // The thread is named by its title as the forum's reply form shows it, not by its number alone.
+        #expect(shown.context.contains("Thread \(Self.welcome), “Welcome to the sandbox”: the last 5 posts"), "\(shown.context)")
         // Zoë's posts are shown with their author; the body and the footer are all above the cut.
         #expect(shown.context.contains("─── Zoë"))
         #expect(shown.lines[..<cut].contains { $0.hasPrefix("thread: \(Self.welcome)") })

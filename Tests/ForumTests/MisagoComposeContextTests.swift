@@ -13,6 +13,7 @@ extension MisagoEngineTests {
             let before = try await fixture.engine.mark()
             let context = await fixture.starter.composeContext(.reply(threadID: fixture.threadID))
             #expect(context.standing == .open)
+            #expect(context.title == "A thread for a test", "the thread's title, for the buffer's heading")
             #expect(context.posts.map(\.text) == ["The first post of the thread.", "> Bob has written:\n> something said before\n\nAnd my answer."])
             #expect(context.posts.last?.author == fixture.memberName)
             let ids = context.posts.compactMap(\.id)

@@ -72,7 +72,9 @@ public struct ComposeCheck: Sendable {
         case .open:
             let older = target.isReply ? quoted.filter { id in !answer.posts.contains { $0.id == Int(id) } } : []
             let notices = await recipientNotice(content).map { [$0] } ?? []
-            return Result(notices: notices, context: context(answer.posts, target: target, what: what), olderQuotes: older)
+            // A reply names its thread by title too: a number says little about what is answered.
+            let named = answer.title.map { "\(what), “\($0)”" } ?? what
+            return Result(notices: notices, context: context(answer.posts, target: target, what: named), olderQuotes: older)
         }
     }
 

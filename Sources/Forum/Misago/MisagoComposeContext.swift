@@ -49,7 +49,7 @@ extension MisagoAdapter {
             ContextPost(id: post.id, author: post.posterName ?? "", role: Self.role(of: post.poster), date: post.postedOn ?? "",
                         text: Self.text(ofHTML: post.content ?? "", draw: \.postText))
         }
-        return ComposeContext(standing: .open, posts: Array(posts))
+        return ComposeContext(standing: .open, posts: Array(posts), title: first.title.isEmpty ? nil : first.title)
     }
 
     /// The poster's own title, else a rank that is not every member's (the forum team's).

@@ -79,10 +79,13 @@ public struct ComposeContext: Sendable, Equatable {
     /// What the target says, oldest first and newest last (the thread's latest posts, the PM
     /// answered); empty when the forum shows none or could not be read.
     public var posts: [ContextPost]
+    /// The thread's title as the forum shows it, for a reply (nil when the page names none).
+    public var title: String?
 
-    public init(standing: ComposeStanding, posts: [ContextPost] = []) {
+    public init(standing: ComposeStanding, posts: [ContextPost] = [], title: String? = nil) {
         self.standing = standing
         self.posts = posts
+        self.title = title
     }
 
     /// A read that failed: its standing, no posts.

@@ -9,7 +9,10 @@ extension SomethingAwfulAdapter {
             switch target {
             case let .reply(threadID):
                 let (document, _) = try await composePage(replyFormURL(threadID: threadID))
-                return ComposeContext(standing: .open, posts: SAReplyReview.posts(in: document))
+                // The reply form's breadcrumbs end with the thread, linked by its id.
+                let title = document.select("//div[\(xpathHasClass("breadcrumbs"))]//a[contains(@href, 'threadid=\(threadID)')]")
+                    .last?.visibleText.trimmingCharacters(in: .whitespacesAndNewlines)
+                return ComposeContext(standing: .open, posts: SAReplyReview.posts(in: document), title: title?.isEmpty == false ? title : nil)
             case let .edit(postID):
                 // No saved real edit page shows a thread review; one is read if the page carries it.
                 let (document, _) = try await composePage(editFormURL(postID: postID))

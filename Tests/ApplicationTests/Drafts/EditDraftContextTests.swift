@@ -32,7 +32,7 @@ import Testing
         try await ApplicationFixture.with(forum: true) { fixture in
             let shown = try await edit(Seed.Ids.welcomeThread, fixture)
             #expect(shown.contains("Below the line above: what you are answering."), "\(shown)")
-            #expect(shown.contains("Thread \(Seed.Ids.welcomeThread): the last"), "\(shown)")
+            #expect(shown.contains("Thread \(Seed.Ids.welcomeThread), “Welcome to the sandbox”: the last"), "\(shown)")
             #expect(shown.contains("my words"))
         }
     }
