@@ -1,6 +1,7 @@
 import Application
 import Common
 import Foundation
+import Markup
 import Outbox
 import Store
 
