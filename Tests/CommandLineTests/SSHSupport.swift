@@ -7,7 +7,6 @@ import Testing
 final class SSHServer: @unchecked Sendable {
     let directory: URL
     let port: UInt16
-    private let process: Process
 
     var userKey: String { directory.appendingPathComponent("user_ed25519").path }
     var knownHosts: String { directory.appendingPathComponent("known_hosts").path }
@@ -20,8 +19,9 @@ final class SSHServer: @unchecked Sendable {
     init() async throws {
         directory = try makeTemporaryDirectory("missive-sshd")
         for key in ["host_ed25519", "user_ed25519"] {
-            let made = try runProgram(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", directory.appendingPathComponent(key).path])
-            #expect(made.status == 0, "ssh-keygen: \(made.output)")
+            let path = directory.appendingPathComponent(key).path
+            let made = try await offThePool { try runToEnd(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", path]) }
+            #expect(made == 0, "ssh-keygen made \(key)")
         }
         try FileManager.default.copyItem(at: directory.appendingPathComponent("user_ed25519.pub"),
                                          to: directory.appendingPathComponent("authorized_keys"))
@@ -45,22 +45,25 @@ final class SSHServer: @unchecked Sendable {
             """
         let file = directory.appendingPathComponent("sshd_config")
         try config.write(to: file, atomically: true, encoding: .utf8)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/sbin/sshd")
-        process.arguments = ["-D", "-e", "-f", file.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
+        // Started by a shell that leaves it running and ends at once: Foundation never watches
+        // sshd itself (a test's `runMissive` was seen to wait for good on a child that had exited
+        // while Foundation watched sshd), and it is stopped by the pid its PidFile holds.
+        let pidFile = directory.appendingPathComponent("sshd.pid").path
+        let started = try await offThePool {
+            try runToEnd(["/bin/sh", "-c", "/usr/sbin/sshd -D -e -f '\(file.path)' </dev/null >/dev/null 2>&1 &"])
+        }
+        #expect(started == 0)
         let port = self.port
-        let up = await eventually(within: 10) { SandboxProcess.accepts(port) }
+        let up = await eventually(within: 10) { SandboxProcess.accepts(port) && FileManager.default.fileExists(atPath: pidFile) }
         #expect(up, "sshd listens on 127.0.0.1:\(port)")
     }
 
     /// Started with Foundation's Process, sshd ignores SIGTERM (platform-notes): SIGKILL by its pid.
     func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        guard let text = try? String(contentsOfFile: directory.appendingPathComponent("sshd.pid").path, encoding: .utf8),
+              let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 else { return }
+        kill(pid, SIGKILL)
+        try? FileManager.default.removeItem(atPath: directory.appendingPathComponent("sshd.pid").path)
     }
 
     deinit {
@@ -135,4 +138,17 @@ final class HandoffWorld: @unchecked Sendable {
         let rows = (try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]]) ?? []
         return Dictionary(uniqueKeysWithValues: rows.compactMap { row in (row["id"] as? Int).map { ($0, row) } })
     }
+}
+
+/// Runs a program to its end with Foundation's own wait (no pipes), for the test's set-up.
+func runToEnd(_ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
 }

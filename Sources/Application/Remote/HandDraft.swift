@@ -35,17 +35,22 @@ public struct HandDraft: Sendable {
         let outbox = Outbox(store: local.store, softBreaks: config.softBreaks)
         // The profile must be known here too: what this machine shows of the item is converted with it.
         let dialect = try config.profile(named: try local.store.draft(id).content.profile).bbcodeDialect
+        nonisolated(unsafe) var made: HandoffDocument?
         let start = try outbox.beginHandoff(draft: id, to: remote.name, dialect: dialect, again: again, now: now) { draft, handoffID in
-            String(decoding: try HandoffCoding.encode(try document(draft, id: handoffID, due: due)), as: UTF8.self)
+            let document = try document(draft, id: handoffID, due: due)
+            made = document
+            return String(decoding: try HandoffCoding.encode(document), as: UTF8.self)
         }
-        let (item, text, settling) = switch start {
-        case let .fresh(item, document): (item, document, false)
-        case let .unsettled(item, document): (item, document, true)
-        }
-        if settling {
+        let item: OutboxItem, handing: HandoffDocument, settling: Bool
+        switch start {
+        case let .fresh(fresh, _):
+            guard let made else { throw RemoteError.unreadable(remote: remote.name, detail: "no document was made") }
+            (item, handing, settling) = (fresh, made, false)
+        case let .unsettled(unsettled, text):
+            // Handed again as it was the first time: the same id, the same text, schedule and images.
+            (item, handing, settling) = (unsettled, try HandoffCoding.decode(HandoffDocument.self, from: Data(text.utf8)), true)
             local.console.note("draft \(id)'s handoff to \(remote.name) (item \(item.id)) was never answered: asking \(remote.name) about it")
         }
-        let handing = try HandoffCoding.decode(HandoffDocument.self, from: Data(text.utf8))
         let answer: HandoffAnswer
         do {
             answer = try await RemoteCall(shell: shell, remote: remote).exchange(

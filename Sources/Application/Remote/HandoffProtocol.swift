@@ -135,7 +135,7 @@ public struct RemoteProfile: Codable, Sendable, Equatable {
     }
 }
 
-/// The wire's one JSON shape: ISO 8601 times, base64 bytes, sorted keys.
+/// The wire's one JSON shape: ISO 8601 times in UTC to the millisecond, base64 bytes, sorted keys.
 public enum HandoffCoding {
     public static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
@@ -143,7 +143,7 @@ public enum HandoffCoding {
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var single = encoder.singleValueContainer()
             // To the millisecond: a schedule handed over is the schedule the user gave.
-            try single.encode(date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true)))
+            try single.encode(formatter([.withInternetDateTime, .withFractionalSeconds]).string(from: date))
         }
         return try encoder.encode(value)
     }
@@ -152,12 +152,19 @@ public enum HandoffCoding {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)
-            let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-            guard let date = (try? withFraction.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)) else {
+            guard let date = formatter([.withInternetDateTime, .withFractionalSeconds]).date(from: text)
+                ?? formatter([.withInternetDateTime]).date(from: text) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 time: \(text)"))
             }
             return date
         }
         return try decoder.decode(type, from: data)
+    }
+
+    /// A formatter per call: ISO8601DateFormatter is not Sendable, and a handoff makes a few.
+    private static func formatter(_ options: ISO8601DateFormatter.Options) -> ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = options
+        return formatter
     }
 }
