@@ -71,7 +71,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : 
 : >"$WORK/ssh.ms"
 for run in $(seq "$RUNS"); do
     printf -- '---\nkind: reply\nthread: 3500001\n---\nbench handoff %s\n' "$run" >"$WORK/draft.md"
-    draft=$(MISSIVE_HOME=$LAPTOP "$BIN/missive" drafts import "$WORK/draft.md")
+    draft=$(MISSIVE_HOME=$LAPTOP "$BIN/missive" drafts import "$WORK/draft.md" 2>/dev/null)
     start=$(now); $SSH -o BatchMode=yes root@127.0.0.1 true; end=$(now)
     ms "$start" "$end" >>"$WORK/ssh.ms"; echo >>"$WORK/ssh.ms"
     start=$(now); MISSIVE_HOME=$LAPTOP "$BIN/missive" queue "$draft" --via box --at +1h >/dev/null 2>&1; end=$(now)
