@@ -102,11 +102,17 @@ extension Outbox {
     public func noteRemote(item id: Int64, remoteState: String?, words: String, now: Date) throws -> OutboxItem {
         try store.outbox { tx in
             var item = try tx.outboxItem(id)
+            let wasSent = item.handoff?.remoteState == OutboxState.Name.sent.rawValue
             if remoteState != nil { item.handoff?.remoteState = remoteState }
             item.handoff?.words = words
             item.handoff?.checkedAt = now
             // Not a state change: `updatedAt` keeps when the item last moved here.
             try tx.update(item.row)
+            // The box's sender had the forum's receipt: the draft is sent, as a local send marks it
+            // (while it still shows the revision that went; text saved since stays a draft).
+            if remoteState == OutboxState.Name.sent.rawValue, !wasSent, let draft = item.draftID, let revision = item.draftRevision {
+                _ = try tx.markDraftSent(draft, revision: revision, now: now)
+            }
             return item
         }
     }

@@ -41,6 +41,9 @@ import Testing
         #expect(refreshed["state"] as? String == "handed")
         #expect(refreshed["remote_state"] as? String == "sent", "\(refreshed)")
         #expect((refreshed["detail"] as? String)?.contains(world.box.baseURL + "showthread.php?goto=post&postid=") == true, "\(refreshed)")
+        // The box's forum receipt marks the laptop's draft sent, as a send here would.
+        let shownDraft = try await world.run(["drafts", "show", String(draft), "--json"])
+        #expect((try JSONSerialization.jsonObject(with: shownDraft.stdout) as? [String: Any])?["state"] as? String == "sent", "\(shownDraft.output)")
         let table = try await world.run(["queue", "list"])
         #expect(table.output.contains("handed") && table.output.contains("on box as item"), "\(table.output)")
         let copies = try await world.box.copies()

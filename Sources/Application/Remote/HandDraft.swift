@@ -144,7 +144,8 @@ enum RemoteWords {
         let state = item.state ?? "?"
         let detail: String = switch state {
         case "sent": item.url ?? item.postID.map { "post \($0)" } ?? ""
-        case "queued", "pending", "retrying": item.due.map { "due \(LocalClock.withRelative($0, now: now))" } ?? ""
+        // The time alone: a listing shows these words long after they were written.
+        case "queued", "pending", "retrying": item.due.map { "for \(LocalClock.time($0, now: now))" } ?? ""
         default: item.reason ?? ""
         }
         return "on \(remote) as item \(id): \(state)" + (detail.isEmpty ? "" : " \(detail)")
