@@ -194,6 +194,43 @@ import Testing
         #expect(cancel.status == 65 && cancel.errorOutput.contains("delivered"), "\(cancel.errorOutput)")
     }
 
+    @Test func theLaptopNeedsNoLoginButIsToldWhenTheBoxHasNone() async throws {
+        let world = try await HandoffWorld()
+        let logout = try await world.box.run(["logout"])
+        #expect(logout.status == 0, "\(logout.errorOutput)")
+        let check = try await world.run(["remotes", "check", "box"])
+        #expect(check.output.contains("profile sandbox: not logged in"), "\(check.output)")
+        let draft = try await world.draft(OutboxWorld.reply("waits for a login on the box"))
+        let handed = try await world.run(["queue", String(draft), "--via", "box"])
+        #expect(handed.status == 0, "handed all the same: \(handed.errorOutput)")
+        #expect(handed.errorOutput.contains("box is not logged in to profile sandbox") && handed.errorOutput.contains("login --profile sandbox"),
+                "\(handed.errorOutput)")
+        #expect(try await world.box.items().count == 1)
+    }
+
+    @Test func remotesAreListedAndOneWithUnfinishedItemsIsNotRemoved() async throws {
+        let world = try await HandoffWorld()
+        let listed = try await world.run(["remotes", "list", "--json"])
+        let entries = try #require(try JSONSerialization.jsonObject(with: listed.stdout) as? [[String: Any]])
+        #expect(entries.count == 1 && entries[0]["name"] as? String == "box" && entries[0]["dest"] as? String == "root@127.0.0.1")
+        #expect((entries[0]["missive"] as? String)?.hasPrefix("env MISSIVE_HOME=") == true)
+        let twice = try await world.run(["remotes", "add", "box", "elsewhere"])
+        #expect(twice.status == 64 && twice.errorOutput.contains("there is a remote box already"), "\(twice.errorOutput)")
+        let option = try await world.run(["remotes", "add", "evil", "-oProxyCommand=touch"])
+        #expect(option.status != 0, "a destination ssh would read as an option is refused")
+
+        let draft = try await world.draft(OutboxWorld.reply("still waiting on the box"))
+        let handed = try await world.run(["queue", String(draft), "--via", "box", "--at", "+1h"])
+        #expect(handed.status == 0, "\(handed.errorOutput)")
+        let refused = try await world.run(["remotes", "remove", "box"])
+        #expect(refused.status == 65 && refused.errorOutput.contains("may still be sent there"), "\(refused.errorOutput)")
+        let cancel = try await world.run(["queue", "cancel", handed.output.trimmingCharacters(in: .whitespacesAndNewlines)])
+        #expect(cancel.status == 0, "\(cancel.errorOutput)")
+        let removed = try await world.run(["remotes", "remove", "box"])
+        #expect(removed.status == 0, "\(removed.errorOutput)")
+        #expect(try await world.run(["remotes", "list"]).errorOutput.contains("no remotes"))
+    }
+
     /// Stands in for a Missive from before handoffs: its parser refuses `queue import` (it reads
     /// "import" as a draft id), as the real older parser does, with status 64.
     static let olderMissive = """
