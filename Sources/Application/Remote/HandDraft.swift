@@ -35,7 +35,7 @@ public struct HandDraft: Sendable {
         let outbox = Outbox(store: local.store, softBreaks: config.softBreaks)
         // The profile must be known here too: what this machine shows of the item is converted with it.
         let dialect = try config.profile(named: try local.store.draft(id).content.profile).bbcodeDialect
-        nonisolated(unsafe) var made: HandoffDocument?
+        var made: HandoffDocument?
         let start = try outbox.beginHandoff(draft: id, to: remote.name, dialect: dialect, again: again, now: now) { draft, handoffID in
             let document = try document(draft, id: handoffID, due: due)
             made = document
