@@ -231,6 +231,38 @@ import Testing
         #expect(try await world.run(["remotes", "list"]).errorOutput.contains("no remotes"))
     }
 
+    /// An edit carries its base to the box: the box merges with a change made on the forum since
+    /// the edit began, as the laptop would have (without the base it would write over it).
+    @Test func anEditTakesItsBaseToTheBox() async throws {
+        let world = try await HandoffWorld()
+        let original = "Line one, as first posted.\nLine two stays.\nLine three, as first posted."
+        let posted = try await world.box.drafts([OutboxWorld.reply(original)])
+        #expect(try await world.box.run(["queue", String(posted[0])]).status == 0)
+        #expect(try await world.box.run(["send"]).status == 0)
+        let post = try #require(try await world.box.items().values.first?["post_id"] as? Int)
+
+        // The laptop logs in only to read the post for its edit draft; the box sends the edit.
+        let login = try await world.run(["login", "--password-stdin"], stdin: "sandbox\n")
+        #expect(login.status == 0, "\(login.errorOutput)")
+        let ours = world.laptop.appendingPathComponent("ours.txt")
+        try "Line one, edited on the laptop.\nLine two stays.\nLine three, as first posted.".write(to: ours, atomically: true, encoding: .utf8)
+        let edit = try await world.run(["edit-post", String(post), "--no-edit", "--body-file", ours.path])
+        #expect(edit.status == 0, "\(edit.errorOutput)")
+        let draft = try #require(Int(edit.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(edit.output)")
+
+        // Meanwhile a moderator changes the last line on the forum.
+        let moderated = "Line one, as first posted.\nLine two stays.\nLine three, changed by a moderator."
+        let answer = try await world.box.httpGet("_sandbox/edit?postid=\(post)", method: "POST", body: Data(moderated.utf8))
+        #expect(String(decoding: answer, as: UTF8.self).contains("edited by a moderator"))
+
+        let handed = try await world.run(["queue", String(draft), "--via", "box"])
+        #expect(handed.status == 0, "\(handed.errorOutput)")
+        let send = try await world.box.run(["send"])
+        #expect(send.errorOutput.contains("merged with a change made on the forum since the edit began (line 3)"), "\(send.errorOutput)")
+        let text = (try await world.box.forum()["posts"] as? [[String: Any]] ?? []).first { $0["id"] as? Int == post }?["text"] as? String
+        #expect(text == "Line one, edited on the laptop.\nLine two stays.\nLine three, changed by a moderator.")
+    }
+
     /// Stands in for a Missive from before handoffs: its parser refuses `queue import` (it reads
     /// "import" as a draft id), as the real older parser does, with status 64.
     static let olderMissive = """
