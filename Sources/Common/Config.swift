@@ -113,6 +113,8 @@ public enum ConfigError: MissiveError, Equatable {
     case unwritable(file: String, reason: String)
     case unreadable(file: String, reason: String)
     case badProfileName(file: String, line: Int, name: String, problem: ProfileNameProblem)
+    /// A `[remotes.NAME]` whose name is not a word `queue --via NAME` can take.
+    case badRemoteName(file: String, line: Int, name: String)
 
     public var status: ExitStatus {
         switch self {
@@ -142,6 +144,8 @@ public enum ConfigError: MissiveError, Equatable {
             "no remote named \"\(name)\"; known: \(known.joined(separator: ", ")) (see `missive remotes list`)"
         case let .unwritable(file, reason): "cannot write \(file): \(reason)"
         case let .unreadable(file, reason): "cannot read \(file): \(reason)"
+        case let .badRemoteName(file, line, name):
+            "\(file):\(line): the remote name \(TOML.quote(name)) may use only letters, digits, - and _ (at most \(Profile.maxNameLength)); rename it there"
         case let .badProfileName(file, line, name, .characters):
             "\(file):\(line): the profile name \(TOML.quote(name)) may use only letters, digits, - and _; rename it there"
         case let .badProfileName(file, line, name, .length(count)):
@@ -372,8 +376,8 @@ public struct Config: Sendable, Equatable {
         }
         config.sshCommand = try string("ssh_command")
         for name in document.tables(under: "remotes") {
-            if let problem = Profile.nameProblem(name) {
-                throw .badProfileName(file: source, line: document.line(ofTable: "remotes.\(name)") ?? 0, name: name, problem: problem)
+            if Profile.nameProblem(name) != nil {
+                throw .badRemoteName(file: source, line: document.line(ofTable: "remotes.\(name)") ?? 0, name: name)
             }
             let prefix = "remotes.\(name)."
             guard let destination = try string(prefix + "dest") else {

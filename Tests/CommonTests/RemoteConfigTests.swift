@@ -30,6 +30,9 @@ import Testing
         }
         #expect(throws: ConfigError.self) { try Config.parse("[remotes.box]\ndest = \"-oProxyCommand=evil\"\n", source: "c") }
         #expect(throws: ConfigError.self) { try Config.parse("[remotes.box]\ndest = \"a b\"\n", source: "c") }
+        #expect(throws: ConfigError.badRemoteName(file: "c", line: 1, name: "my box")) {
+            try Config.parse("[remotes.\"my box\"]\ndest = \"box\"\n", source: "c")
+        }
         do {
             _ = try Config.parse("[remotes.box]\ndest = \"box\"\nport = 22\n", source: "c")
             Issue.record("an unknown key is refused")
