@@ -12,6 +12,8 @@ TEST_DEBS += binutils
 TEST_DEBS += sqlite3
 # openssl: RefusedPeerTests serves a self-signed certificate with `openssl s_server`.
 TEST_DEBS += openssl
+# openssh: RemoteHandoffTests start a real sshd on 127.0.0.1 and drive missive through the real ssh client.
+TEST_DEBS += openssh-server openssh-client
 # curl: the scripted editors that fetch a live preview; systemd: `systemd-analyze verify` of the
 # sender's user unit (only the tool is used: nothing starts a systemd).
 TEST_DEBS += curl systemd

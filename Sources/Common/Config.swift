@@ -109,9 +109,12 @@ public enum ConfigError: MissiveError, Equatable {
     /// A key Missive does not read: a typo would otherwise be ignored and its default used.
     case unknownKey(file: String, line: Int, key: String, known: [String])
     case unknownProfile(String, known: [String])
+    case unknownRemote(String, known: [String])
     case unwritable(file: String, reason: String)
     case unreadable(file: String, reason: String)
     case badProfileName(file: String, line: Int, name: String, problem: ProfileNameProblem)
+    /// A `[remotes.NAME]` whose name is not a word `queue --via NAME` can take.
+    case badRemoteName(file: String, line: Int, name: String)
 
     public var status: ExitStatus {
         switch self {
@@ -135,8 +138,14 @@ public enum ConfigError: MissiveError, Equatable {
             "\(file):\(line): \(key) is not a setting Missive reads; the settings there are \(known.joined(separator: ", "))"
         case let .unknownProfile(name, known):
             "no profile named \"\(name)\"; known: \(known.joined(separator: ", ")) (see `missive profiles list`)"
+        case let .unknownRemote(name, known) where known.isEmpty:
+            "no remote named \"\(name)\": add the box with `missive remotes add \(name) USER@HOST`"
+        case let .unknownRemote(name, known):
+            "no remote named \"\(name)\"; known: \(known.joined(separator: ", ")) (see `missive remotes list`)"
         case let .unwritable(file, reason): "cannot write \(file): \(reason)"
         case let .unreadable(file, reason): "cannot read \(file): \(reason)"
+        case let .badRemoteName(file, line, name):
+            "\(file):\(line): the remote name \(TOML.quote(name)) may use only letters, digits, - and _ (at most \(Profile.maxNameLength)); rename it there"
         case let .badProfileName(file, line, name, .characters):
             "\(file):\(line): the profile name \(TOML.quote(name)) may use only letters, digits, - and _; rename it there"
         case let .badProfileName(file, line, name, .length(count)):
@@ -178,6 +187,13 @@ public struct Config: Sendable, Equatable {
     public static let shortestCheckInterval: TimeInterval = 120
     public var defaultProfile: String
     public var profiles: [Profile]
+    /// `ssh_command`: how ssh is run to reach a remote, as git's `core.sshCommand` (read by the
+    /// shell, so it may carry options: `ssh -p 2222 -i ~/.ssh/box`). Missive always adds
+    /// `-o BatchMode=yes`, so that ssh never stops a command to ask for a password or a host key.
+    public var sshCommand: String?
+    public static let defaultSSHCommand = "ssh"
+    /// `[remotes.NAME]`: the always-on boxes that drafts can be handed to (`queue --via NAME`).
+    public var remotes: [Remote] = []
 
     public init(editor: String? = nil, undoWindow: Int = Config.defaultUndoWindow,
                 defaultProfile: String = "sandbox", profiles: [Profile] = [Config.sandboxProfile()]) {
@@ -201,6 +217,12 @@ public struct Config: Sendable, Equatable {
     /// else reads a profile's `image_api`.
     public static func sandboxImageAPI(port: Int = Config.sandboxPort) -> String {
         "http://127.0.0.1:\(SandboxImageAPI.defaultPort(forForumPort: UInt16(clamping: port)))/"
+    }
+
+    /// The remote called `name`; an unknown one names those there are.
+    public func remote(named name: String) throws(ConfigError) -> Remote {
+        guard let remote = remotes.first(where: { $0.name == name }) else { throw .unknownRemote(name, known: remotes.map(\.name)) }
+        return remote
     }
 
     public func profile(named name: String? = nil) throws(ConfigError) -> Profile {
@@ -352,6 +374,21 @@ public struct Config: Sendable, Equatable {
             }
             config.profiles.append(profile)
         }
+        config.sshCommand = try string("ssh_command")
+        for name in document.tables(under: "remotes") {
+            if Profile.nameProblem(name) != nil {
+                throw .badRemoteName(file: source, line: document.line(ofTable: "remotes.\(name)") ?? 0, name: name)
+            }
+            let prefix = "remotes.\(name)."
+            guard let destination = try string(prefix + "dest") else {
+                throw .missingKey(file: source, table: "remotes.\(name)", key: "dest")
+            }
+            if let problem = Remote.destinationProblem(destination) {
+                throw .wrongType(file: source, key: prefix + "dest", line: document.line(of: prefix + "dest") ?? 0,
+                                 expected: "a destination as ssh takes it (a host, or user@host), but \(problem)")
+            }
+            config.remotes.append(Remote(name: name, destination: destination, missive: try string(prefix + "missive") ?? Remote.defaultMissive))
+        }
         if config.profiles.isEmpty { config.profiles = [sandboxProfile()] }
         config.defaultProfile = try string("default_profile") ?? config.profiles[0].name
         _ = try config.profile()  // a default that names no profile is an error now, not later
@@ -359,7 +396,8 @@ public struct Config: Sendable, Equatable {
     }
 
     static let topKeys = ["editor", "undo_window"] + RetrySettings.keys.map(\.0)
-        + ["late_limit", "soft_breaks", "notify_command", "check_interval", "default_profile"]
+        + ["late_limit", "soft_breaks", "notify_command", "check_interval", "default_profile", "ssh_command"]
+    static let remoteKeys = ["dest", "missive"]
     static let profileKeys = ["engine", "base_url", "username", "dialect", "theme", "image_api", "image_client_id", "context",
                               "late_limit", "notify_command"]
 
@@ -377,11 +415,14 @@ public struct Config: Sendable, Equatable {
                                      expected: "named by a forum's number, as forum_themes.219")
                 }
                 continue
+            case 3 where parts[0] == "remotes" && remoteKeys.contains(parts[2]): continue
+            case 3 where parts[0] == "remotes":
+                throw .unknownKey(file: source, line: entry.line, key: entry.key, known: remoteKeys)
             case 3 where parts[0] == "profiles":
                 throw .unknownKey(file: source, line: entry.line, key: entry.key,
                                   known: profileKeys + ["forum_themes.FORUM"])
             default:
-                throw .unknownKey(file: source, line: entry.line, key: entry.key, known: topKeys + ["[profiles.NAME]"])
+                throw .unknownKey(file: source, line: entry.line, key: entry.key, known: topKeys + ["[profiles.NAME]", "[remotes.NAME]"])
             }
         }
     }
@@ -404,6 +445,7 @@ public struct Config: Sendable, Equatable {
         if checkInterval != Config.defaultCheckInterval {
             lines.append("check_interval = \(TOML.quote(DurationText.text(checkInterval)))  # how often the sender service checks for news")
         }
+        if let sshCommand { lines.append("ssh_command = \(TOML.quote(sshCommand))  # how ssh reaches the remotes") }
         lines.append("default_profile = \(TOML.quote(defaultProfile))")
         for profile in profiles {
             lines += ["", "[profiles.\(TOML.key(profile.name))]"]
@@ -423,6 +465,10 @@ public struct Config: Sendable, Equatable {
                     lines.append("\(TOML.key(forum)) = \(TOML.quote(theme))")
                 }
             }
+        }
+        for remote in remotes {
+            lines += ["", "[remotes.\(TOML.key(remote.name))]", "dest = \(TOML.quote(remote.destination))"]
+            if remote.missive != Remote.defaultMissive { lines.append("missive = \(TOML.quote(remote.missive))") }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -34,14 +34,14 @@ public struct Outbox: Sendable {
     /// kept first (`images`); a bad one refuses the queue before anything is queued.
     public func queue(
         drafts ids: [Int64], dialect: (String) throws -> Dialect, images: ImageIntake? = nil, due: Date, windowUntil: Date? = nil,
-        now: Date
+        now: Date, keys: [Int64: String] = [:]
     ) throws -> [OutboxItem] {
         // Images a killed queue call kept and never queued go after a while (never those a call
         // running now has kept and not yet recorded).
         if images != nil { _ = try? ImageBlobs(store: store).removeUnused(keptBefore: now.addingTimeInterval(-3600)) }
         let kept = try ImageIntake.keep(ids, intake: images, store: store, now: now)
         do {
-            return try queueKept(ids, kept: kept, dialect: dialect, due: due, windowUntil: windowUntil, now: now)
+            return try queueKept(ids, kept: kept, dialect: dialect, due: due, windowUntil: windowUntil, now: now, keys: keys)
         } catch {
             ImageIntake.forget(kept, store: store)
             throw error
@@ -50,14 +50,14 @@ public struct Outbox: Sendable {
 
     private func queueKept(
         _ ids: [Int64], kept: [Int64: (revision: Int, images: [KeptDraftImage])], dialect: (String) throws -> Dialect, due: Date,
-        windowUntil: Date?, now: Date
+        windowUntil: Date?, now: Date, keys: [Int64: String]
     ) throws -> [OutboxItem] {
         try store.outbox { tx in
             var items: [OutboxItem] = []
             var steps: [OutboxHistory.Step] = []
             for id in ids {
                 let (item, before) = try Self.queue(draft: id, dialect: dialect, softBreaks: softBreaks, images: kept[id], due: due,
-                                                    windowUntil: windowUntil, in: tx, now: now)
+                                                    windowUntil: windowUntil, key: keys[id], in: tx, now: now)
                 items.append(item)
                 steps.append(OutboxHistory.Step(item: item.id, before: before, after: item.state))
             }
@@ -73,14 +73,15 @@ public struct Outbox: Sendable {
 
     private static func queue(
         draft id: Int64, dialect: (String) throws -> Dialect, softBreaks: SoftBreaks, images kept: (revision: Int, images: [KeptDraftImage])?, due: Date,
-        windowUntil: Date?, in tx: OutboxTransaction, now: Date
+        windowUntil: Date?, key given: String? = nil, in tx: OutboxTransaction, now: Date
     ) throws -> (OutboxItem, OutboxState?) {
         let draft = try tx.requireDraft(id)
         if let kept, kept.revision != draft.revision {
             throw OutboxError.draftNotReady(id, "it was saved again while its images were being kept; queue it again")
         }
         let images = kept?.images ?? []
-        let key = "draft/\(id)/\(draft.revision)"
+        // A handoff from another machine is queued under its handoff's key (`Outbox.handoffKey`).
+        let key = given ?? "draft/\(id)/\(draft.revision)"
         var item: OutboxItem
         let before: OutboxState?
         if let existing = try tx.item(idempotencyKey: key) {

@@ -12,6 +12,8 @@ public enum OutboxError: MissiveError, Equatable {
     case alreadyQueued(draft: Int64, revision: Int, item: Int64, state: String)
     case alreadySent(draft: Int64, revision: Int, item: Int64, where: String)
     case transition(item: Int64, TransitionError)
+    /// The draft's revision was handed to a box already (`queue --via`): again only with `--again`.
+    case alreadyHanded(draft: Int64, revision: Int, item: Int64, remote: String, remoteItem: Int64)
     /// Undo reached something the forum already has and cannot take back.
     case delivered(item: Int64, what: String, remedy: String)
     /// Undo or redo found the item changed since the history entry was written.
@@ -23,7 +25,7 @@ public enum OutboxError: MissiveError, Equatable {
     public var status: ExitStatus {
         switch self {
         case .noSuchItem: .noInput
-        case .corruptItem, .draftNotReady, .unresolvedConflict, .alreadyQueued, .alreadySent, .changedSince: .dataError
+        case .corruptItem, .draftNotReady, .unresolvedConflict, .alreadyQueued, .alreadySent, .changedSince, .alreadyHanded: .dataError
         case let .transition(_, error): error.status
         case .delivered, .notLoggedIn, .botCheck: .noPermission
         }
@@ -47,6 +49,10 @@ public enum OutboxError: MissiveError, Equatable {
         case let .alreadySent(draft, revision, item, place):
             "draft \(draft) (revision \(revision)) was already sent as outbox item \(item) (\(place)); "
                 + "nothing is sent twice: edit the draft to send a new version"
+        case let .alreadyHanded(draft, revision, item, remote, remoteItem):
+            "draft \(draft) (revision \(revision)) was already handed to \(remote) as outbox item \(item) (item \(remoteItem) there); "
+                + "`missive queue list --refresh` shows how it stands there; to hand it once more, on purpose: "
+                + "`missive queue \(draft) --via \(remote) --again`"
         case let .transition(item, error):
             "item \(item): \(error.description)"
         case let .delivered(item, what, remedy):

@@ -49,6 +49,15 @@ public final class OutboxUndo: UndoHandler, Sendable {
         var lines: [String] = []
         for step in steps.reversed() {
             var item = try tx.outboxItem(step.item)
+            if kind == .outboxHandoff {
+                // The item lives on its box: `StepHistory` cancelled it there before this entry
+                // was taken back (`RemoteUndo`); here it is only said.
+                guard item.handoff?.remoteState == OutboxState.Name.cancelled.rawValue else {
+                    throw OutboxError.changedSince(item: item.id, state: "handed, and not cancelled on its box")
+                }
+                lines.append("\(item.title) is cancelled on \(item.state.handedTo ?? "its box")")
+                continue
+            }
             if case .sent = item.state {
                 lines.append(try takeBack(delivered: &item, in: tx, now: now))
                 continue
@@ -77,6 +86,11 @@ public final class OutboxUndo: UndoHandler, Sendable {
         var lines: [String] = []
         for step in steps {
             var item = try tx.outboxItem(step.item)
+            if kind == .outboxHandoff {
+                let draft = item.draftID.map(String.init) ?? "DRAFT"
+                throw OutboxError.changedSince(
+                    item: item.id, state: "cancelled on \(item.state.handedTo ?? "its box"); hand it again with `missive queue \(draft) --via \(item.state.handedTo ?? "NAME") --again`")
+            }
             if case .sent = item.state {
                 lines.append(try applyAgain(delivered: &item, in: tx, now: now))
                 continue

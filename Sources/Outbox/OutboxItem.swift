@@ -20,6 +20,8 @@ public struct OutboxItem: Sendable, Equatable {
     public var undoneBy: Int64?
     /// For reconcile: read before a send went out, the newest id on the forum at its place.
     public var marker: Int64?
+    /// A handed item's handoff (`queue --via`): its id, and what its box last said of it.
+    public var handoff: Handoff?
     public var createdAt: Date
     public var updatedAt: Date
     /// The command as stored, kept from the row so that saving a new state does not encode it again.
@@ -28,15 +30,16 @@ public struct OutboxItem: Sendable, Equatable {
     public static func == (a: OutboxItem, b: OutboxItem) -> Bool {
         a.id == b.id && a.command == b.command && a.state == b.state && a.profile == b.profile && a.draftID == b.draftID
             && a.draftRevision == b.draftRevision && a.idempotencyKey == b.idempotencyKey && a.failures == b.failures
-            && a.lastError == b.lastError && a.undoneBy == b.undoneBy && a.marker == b.marker && a.createdAt == b.createdAt
+            && a.lastError == b.lastError && a.undoneBy == b.undoneBy && a.marker == b.marker && a.handoff == b.handoff && a.createdAt == b.createdAt
             && a.updatedAt == b.updatedAt
     }
 
     public init(
         id: Int64 = 0, command: ForumCommand, state: OutboxState, profile: String, draftID: Int64? = nil,
         draftRevision: Int? = nil, idempotencyKey: String, failures: Int = 0, lastError: String? = nil,
-        undoneBy: Int64? = nil, marker: Int64? = nil, createdAt: Date, updatedAt: Date
+        undoneBy: Int64? = nil, marker: Int64? = nil, handoff: Handoff? = nil, createdAt: Date, updatedAt: Date
     ) {
+        self.handoff = handoff
         self.id = id
         self.command = command
         self.state = state
@@ -64,8 +67,9 @@ extension OutboxItem {
             id: row.id, command: try ForumCommand.decode(row.command, item: row.id),
             state: try Self.state(of: row), profile: row.profile, draftID: row.draftID,
             draftRevision: row.draftRevision, idempotencyKey: row.idempotencyKey, failures: row.failures,
-            lastError: row.lastError, undoneBy: row.undoneBy, marker: row.marker, createdAt: row.createdAt,
-            updatedAt: row.updatedAt)
+            lastError: row.lastError, undoneBy: row.undoneBy, marker: row.marker,
+            handoff: row.handoffID.map { Handoff(id: $0, remoteState: row.remoteState, words: row.detail, checkedAt: row.remoteCheckedAt) },
+            createdAt: row.createdAt, updatedAt: row.updatedAt)
         encodedCommand = row.command
     }
 
@@ -89,7 +93,17 @@ extension OutboxItem {
             row.postID = postID
             row.url = url
         case let .held(because?): keep(because, words: true)
+        case let .handed(to, remoteItem):
+            row.via = to
+            row.remoteItem = remoteItem
         case .pending, .queued, .held, .cancelled: break
+        }
+        if let handoff {
+            row.handoffID = handoff.id
+            row.remoteState = handoff.remoteState
+            row.remoteCheckedAt = handoff.checkedAt
+            // What listings show of a handed item: the box's last word on it.
+            if case .handed = state { row.detail = handoff.words }
         }
         return row
     }
@@ -118,6 +132,9 @@ extension OutboxItem {
         case .sent: return .sent(postID: row.postID, url: row.url)
         case .failed: return .failed(reason(words: row.detail))
         case .cancelled: return .cancelled
+        case .handed:
+            guard let via = row.via else { throw .corruptItem(row.id, "it was handed to no box") }
+            return .handed(to: via, remoteItem: row.remoteItem)
         }
     }
 
@@ -133,6 +150,25 @@ extension OutboxItem {
             throw .transition(item: id, error)
         }
         updatedAt = now
+    }
+}
+
+/// A handed item's handoff: the id this machine made for it (the box queues each id at most
+/// once), and what the box last said of its item there.
+public struct Handoff: Sendable, Equatable {
+    public var id: String
+    /// The box's item's state (`queued`, `sent`, ...), as `queue list --refresh` last read it;
+    /// nil before the box has answered.
+    public var remoteState: String?
+    /// Those words for people: "handed to box as item 7", "on box: sent https://...".
+    public var words: String?
+    public var checkedAt: Date?
+
+    public init(id: String, remoteState: String? = nil, words: String? = nil, checkedAt: Date? = nil) {
+        self.id = id
+        self.remoteState = remoteState
+        self.words = words
+        self.checkedAt = checkedAt
     }
 }
 

@@ -22,6 +22,10 @@ public enum OutboxState: Sendable, Equatable {
     case sent(postID: String?, url: String?)
     case failed(Reason)
     case cancelled
+    /// Handed over ssh to the always-on box `to` (`queue DRAFT --via`), whose queue sends it: this
+    /// machine's senders never touch it. `remoteItem` is the box's item id, nil until the box's
+    /// answer is in (a handoff whose answer was lost is asked about again before anything else).
+    case handed(to: String, remoteItem: Int64?)
 
     /// The state's name as stored and shown.
     public var name: String { kind.rawValue }
@@ -38,13 +42,19 @@ public enum OutboxState: Sendable, Equatable {
         case .sent: .sent
         case .failed: .failed
         case .cancelled: .cancelled
+        case .handed: .handed
         }
     }
 
     /// The states' names: the one list of them (in their order in a run, as `queue list --state`
     /// shows it), stored as text in the `state` column.
     public enum Name: String, Sendable, Codable, CaseIterable, DatabaseValueConvertible {
-        case pending, queued, held, sending, retrying, unknown, sent, failed, cancelled
+        case pending, queued, held, sending, retrying, unknown, sent, failed, cancelled, handed
+    }
+
+    /// The box a handed item went to; nil for any other state.
+    public var handedTo: String? {
+        if case let .handed(to, _) = self { to } else { nil }
     }
 
     /// Why the sender held it (nil: not held, or held by the user).
@@ -76,7 +86,7 @@ extension OutboxState {
         case .sending(_, let leaseUntil): leaseUntil
         case .retrying(let next, _): next
         case .unknown(_, let checkAt): checkAt
-        case .held, .sent, .failed, .cancelled: nil
+        case .held, .sent, .failed, .cancelled, .handed: nil
         }
     }
 }
@@ -85,7 +95,7 @@ extension OutboxState {
 /// reasons were typed (`retrying.at`, `unknown.evidence`, `failed.reason` as words) still read.
 extension OutboxState: Codable {
     private enum Field: String, CodingKey {
-        case until, due, owner, leaseUntil, next, at, because, reason, evidence, checkAt, postID, url
+        case until, due, owner, leaseUntil, next, at, because, reason, evidence, checkAt, postID, url, to, remoteItem
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -109,6 +119,9 @@ extension OutboxState: Codable {
         case let .failed(reason): try fields.encode(reason, forKey: .reason)
         case let .held(because): try fields.encodeIfPresent(because, forKey: .because)
         case .cancelled: break
+        case let .handed(to, remoteItem):
+            try fields.encode(to, forKey: .to)
+            try fields.encodeIfPresent(remoteItem, forKey: .remoteItem)
         }
     }
 
@@ -140,6 +153,8 @@ extension OutboxState: Codable {
                          url: try fields.decodeIfPresent(String.self, forKey: .url))
         case .failed: self = .failed(try reason(.reason, legacy: .reason))
         case .cancelled: self = .cancelled
+        case .handed:
+            self = .handed(to: try fields.decode(String.self, forKey: .to), remoteItem: try fields.decodeIfPresent(Int64.self, forKey: .remoteItem))
         }
     }
 }

@@ -25,6 +25,8 @@ public enum OutboxEvent: Sendable, Equatable {
     case requeue(due: Date)
     /// Undo of a user action puts back the state it had before.
     case restore(OutboxState)
+    /// The box an item was handed to answered for it: its item there is `remoteItem`.
+    case handedAs(remoteItem: Int64)
     /// The forum answers again: an unknown item waiting to be checked is checked by `at` at the
     /// latest (a check only reads, so sooner is always safe).
     case checkSooner(at: Date)
@@ -51,6 +53,13 @@ extension OutboxState {
         case (.queued(let due), .startWindow(let until)): return .pending(until: max(due, until))
         case (.retrying, .startWindow): return self
         case (_, .startWindow): throw refuse("start sending", "only queued items are sent")
+
+        // A handed item lives on its box: what happens to it is asked of the box, never done here.
+        case (.handed(let to, nil), .handedAs(let remoteItem)): return .handed(to: to, remoteItem: remoteItem)
+        case (.handed(_, let known?), .handedAs(let remoteItem)) where known == remoteItem: return self
+        case (_, .handedAs): throw refuse("record a handoff of", "only an item being handed to a box has one")
+        case (.handed(let to, _), _):
+            throw refuse(event.verb, "it was handed to \(to), whose queue sends it: the change is made there (`missive queue` does so for cancel, hold, release and reschedule)")
 
         // Claiming: whatever is due (see `claimable`), by one sender under a lease.
         case (_, .claim(let owner, let leaseUntil, let now)):
@@ -102,6 +111,7 @@ extension OutboxState {
         case (_, .restore(let previous)):
             switch previous {
             case .sending, .sent, .unknown: throw refuse("restore", "it would fake a send")
+            case .handed: throw refuse("restore", "it would fake a handoff to a box")
             default: return previous
             }
         }
@@ -130,7 +140,7 @@ extension OutboxState {
         case .sending(_, let leaseUntil):
             // The sender that held it died mid-send: it may have landed, so ask first.
             leaseUntil <= now ? .reconcileFirst : nil
-        case .queued, .held, .sent, .failed, .cancelled: nil
+        case .queued, .held, .sent, .failed, .cancelled, .handed: nil
         }
     }
 
@@ -140,6 +150,26 @@ extension OutboxState {
         case .sending: "it is being sent right now"
         case .sent: "it was delivered (a post can still be edited: `missive edit-post POST`)"
         default: nil
+        }
+    }
+}
+
+extension OutboxEvent {
+    /// The verb for a refusal's message.
+    var verb: String {
+        switch self {
+        case .startWindow: "start sending"
+        case .claim: "claim"
+        case .delivered, .rejected, .retryAt, .lost: "record an outcome for"
+        case .abandon: "abandon"
+        case .cancel: "cancel"
+        case .hold, .holdLate: "hold"
+        case .release: "release"
+        case .reschedule: "reschedule"
+        case .requeue: "retry"
+        case .restore: "undo the last change to"
+        case .handedAs: "record a handoff of"
+        case .checkSooner: "check sooner"
         }
     }
 }

@@ -23,6 +23,8 @@ public enum HistoryKind: String, Sendable, CaseIterable, DatabaseValueConvertibl
     case outboxRelease = "outbox.release"
     case outboxReschedule = "outbox.reschedule"
     case outboxRetry = "outbox.retry"
+    /// `missive queue DRAFT --via REMOTE`: handed to an always-on box, whose queue sends it.
+    case outboxHandoff = "outbox.handoff"
 
     /// Which layer takes an entry back: drafts and templates are the store's own (a `LocalChange`
     /// payload), outbox items need the outbox's rules.
@@ -36,7 +38,7 @@ public enum HistoryKind: String, Sendable, CaseIterable, DatabaseValueConvertibl
         case .draftNew, .draftImport, .draftEdit, .draftRecover, .draftRestore, .draftDelete,
              .templateNew, .templateEdit, .templateImport, .templateDelete:
             .localChange
-        case .outboxQueue, .outboxSend, .outboxCancel, .outboxHold, .outboxRelease, .outboxReschedule, .outboxRetry:
+        case .outboxQueue, .outboxSend, .outboxCancel, .outboxHold, .outboxRelease, .outboxReschedule, .outboxRetry, .outboxHandoff:
             .outbox
         }
     }
@@ -58,6 +60,7 @@ public enum HistoryKind: String, Sendable, CaseIterable, DatabaseValueConvertibl
         case .outboxRelease: "release"
         case .outboxReschedule: "reschedule"
         case .outboxRetry: "retry"
+        case .outboxHandoff: "hand"
         }
     }
 }

@@ -96,6 +96,32 @@ enum OutboxSchema {
     }
 }
 
+extension OutboxSchema {
+    /// Handoffs to an always-on box (issue 33): an item handed to a remote keeps the remote's
+    /// name (`via`), the id the laptop made for the handoff (`handoffId`, which the box queues at
+    /// most once), the box's item id once the box answered (`remoteItem`), and what the box last
+    /// said of it (`remoteState`, `remoteCheckedAt`; the words go to `detail`, which listings show).
+    /// The document handed over waits in `outbox_handoff` until the box has answered for it, so
+    /// that a handoff whose answer was lost is asked about again with the same id and content.
+    static func registerHandoffs(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v16 handoffs") { db in
+            try db.execute(sql: """
+                ALTER TABLE outbox_item ADD COLUMN via TEXT;
+                ALTER TABLE outbox_item ADD COLUMN handoffId TEXT;
+                ALTER TABLE outbox_item ADD COLUMN remoteItem INTEGER;
+                ALTER TABLE outbox_item ADD COLUMN remoteState TEXT;
+                ALTER TABLE outbox_item ADD COLUMN remoteCheckedAt DATETIME;
+                CREATE UNIQUE INDEX outbox_by_handoff ON outbox_item(handoffId) WHERE handoffId IS NOT NULL;
+                CREATE INDEX outbox_by_via ON outbox_item(via, state) WHERE via IS NOT NULL;
+                CREATE TABLE outbox_handoff (
+                    itemId INTEGER PRIMARY KEY REFERENCES outbox_item(id) ON DELETE CASCADE,
+                    document TEXT NOT NULL
+                );
+                """)
+        }
+    }
+}
+
 /// The rewrite of "v14 forum reasons", on the JSON that v9 to v13 wrote (`{"case": {values}}`,
 /// an unlabelled value as `_0`). Written out here, not shared with the types, so that the
 /// migration never changes.

@@ -183,6 +183,7 @@ enum Schema {
         }
         OutboxSchema.registerForumReasons(in: &migrator)
         Store.registerNotified(in: &migrator)
+        OutboxSchema.registerHandoffs(in: &migrator)
         return migrator
     }
 

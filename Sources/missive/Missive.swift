@@ -30,7 +30,7 @@ struct Missive: AsyncParsableCommand {
                 DraftsCommand.self, TemplatesCommand.self, PreviewCommand.self,
                 UndoCommand.self, RedoCommand.self, HistoryCommand.self,
             ]),
-            CommandGroup(name: "Send", subcommands: [QueueCommand.self, SendCommand.self, ServiceCommand.self, ImagesCommand.self]),
+            CommandGroup(name: "Send", subcommands: [QueueCommand.self, SendCommand.self, ServiceCommand.self, RemotesCommand.self, ImagesCommand.self]),
             CommandGroup(name: "Forum", subcommands: [
                 ProfilesCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
                 InboxCommand.self, StatusCommand.self, BookmarksCommand.self, ReadCommand.self, IgnoreCommand.self,

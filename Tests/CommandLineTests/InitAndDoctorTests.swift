@@ -44,7 +44,7 @@ import Testing
         #expect(result.output.contains("mode 600"))
         #expect(result.output.contains("drafts:    1 open, 0 sent, 0 deleted, 2 revisions"))
         #expect(result.output.contains("outbox:    empty"))
-        #expect(result.output.contains("schema:    14 of 14 migrations, journal wal"))
+        #expect(result.output.contains("schema:    15 of 15 migrations, journal wal"))
         #expect(result.output.contains("editor:    nano (from EDITOR)"))
         #expect(result.output.contains("integrity: ok"))
     }

@@ -61,11 +61,11 @@ import Testing
 
     static let rowKeys: Set<String> = [
         "id", "state", "due", "draft", "profile", "kind", "target", "attempt_count", "flood_waits", "detail", "post_id", "url",
-        "updated_at",
+        "updated_at", "via", "remote_state",
     ]
 
     static let itemKeys: Set<String> = [
         "id", "state", "due", "draft", "revision", "profile", "kind", "target", "post_id", "url", "reason", "reason_code", "evidence",
-        "failures", "last_error", "bbcode", "attempt_count", "flood_waits", "attempts", "updated_at",
+        "failures", "last_error", "bbcode", "attempt_count", "flood_waits", "attempts", "updated_at", "via", "remote_state", "remote_item",
     ]
 }

@@ -244,7 +244,7 @@ import Testing
 
     @Test func anUnknownTopLevelKeyIsRefusedNotIgnored() {
         #expect(throws: ConfigError.unknownKey(file: "c", line: 2, key: "undo_windw",
-                                               known: Config.topKeys + ["[profiles.NAME]"])) {
+                                               known: Config.topKeys + ["[profiles.NAME]", "[remotes.NAME]"])) {
             try Config.parse("editor = \"vi\"\nundo_windw = 5\n", source: "c")
         }
     }

@@ -20,7 +20,7 @@ import Testing
         defer { old.remove() }
         let store = try Store(path: old.path)
         #expect(try store.appliedMigrations() == Store.knownMigrations)
-        #expect(Store.knownMigrations.last == "v15 notified")
+        #expect(Store.knownMigrations.contains("v15 notified"))
         #expect(try store.outboxListing().map(\.id) == [1], "the older store's item is kept")
         let time = Date(timeIntervalSince1970: 1_800_000_000)
         #expect(try store.markNotified(profile: "sandbox", kind: "pm", key: "9000001", at: time))

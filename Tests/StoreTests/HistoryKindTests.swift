@@ -13,6 +13,7 @@ private let storedWords: [HistoryKind: String] = [
     .outboxQueue: "outbox.queue", .outboxSend: "outbox.send", .outboxCancel: "outbox.cancel",
     .outboxHold: "outbox.hold", .outboxRelease: "outbox.release", .outboxReschedule: "outbox.reschedule",
     .outboxRetry: "outbox.retry",
+    .outboxHandoff: "outbox.handoff",
 ]
 
 @Suite struct HistoryKindTests {

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Outbox
 
@@ -14,12 +15,44 @@ public struct ChangeQueue: Sendable {
     }
 
     let local: LocalContext
+    /// Where items handed to a box are changed (there); nil: such items are refused.
+    let handed: ChangeHanded?
 
-    public init(_ local: LocalContext) {
+    public init(_ local: LocalContext, handed: ChangeHanded? = nil) {
         self.local = local
+        self.handed = handed
     }
 
-    /// The items as the change left them.
+    public struct HandedRefusal: MissiveError, Equatable {
+        public var why: String
+        public var status: ExitStatus { .usage }
+        public var description: String { why }
+    }
+
+    /// The items as the change left them. Items handed to a box are changed on the box; the
+    /// named items are all handed or all here, since one change cannot be all-or-none across two
+    /// machines.
+    public func apply(_ action: Action, items references: [ItemReference]) async throws -> [OutboxItem] {
+        let outbox = Outbox(store: local.store)
+        let items = try references.map { try outbox.item(try $0.resolve(in: outbox)) }
+        let remote = items.filter { $0.state.handedTo != nil }
+        guard !remote.isEmpty else { return try run(action, items: references) }
+        guard remote.count == items.count else {
+            throw HandedRefusal(why: "items \(remote.map { String($0.id) }.joined(separator: ", ")) were handed to a box and the others are here: change them in two commands")
+        }
+        guard let handed else { throw HandedRefusal(why: "item \(remote[0].id) was handed to \(remote[0].state.handedTo ?? "a box"): change it there") }
+        let now = local.now
+        return switch action {
+        case .cancel: try await handed.run(.cancel, items: items, due: nil)
+        case .hold: try await handed.run(.hold, items: items, due: nil)
+        case let .release(when): try await handed.run(.release, items: items, due: try SendTime.parse(when, now: now))
+        case let .reschedule(when): try await handed.run(.reschedule, items: items, due: try SendTime.parse(when, now: now))
+        case .retry:
+            throw HandedRefusal(why: "item \(remote[0].id) was handed to \(remote[0].state.handedTo ?? "a box"); retry it there: `ssh BOX missive queue retry ID` (`queue list --refresh` shows its id there)")
+        }
+    }
+
+    /// The change made here, to items that are here.
     public func run(_ action: Action, items references: [ItemReference]) throws -> [OutboxItem] {
         let outbox = Outbox(store: local.store)
         let now = local.now

@@ -18,9 +18,13 @@ public struct StepHistory: Sendable {
     let undoWindow: TimeInterval
     let senders: any SenderSource
     let progress: any SendProgress
+    /// Where a handoff that is undone is cancelled: on its box (nil: such an undo is refused there).
+    let handed: ChangeHanded?
 
     /// `undoWindow`: the seconds a redone send waits in `pending` again, so that it too can be taken back.
-    public init(_ local: LocalContext, undoWindow: TimeInterval, senders: any SenderSource, progress: any SendProgress) {
+    public init(_ local: LocalContext, undoWindow: TimeInterval, senders: any SenderSource, progress: any SendProgress,
+                handed: ChangeHanded? = nil) {
+        self.handed = handed
         self.local = local
         self.undoWindow = undoWindow
         self.senders = senders
@@ -31,6 +35,11 @@ public struct StepHistory: Sendable {
     public func run(_ direction: Direction) async throws -> SendSummary? {
         let outboxUndo = OutboxUndo(undoWindow: undoWindow)
         let store = local.store
+        // A handoff lives on its box: undoing it cancels it there (refused there once it went
+        // out), before the entry here is taken back.
+        if direction == .undo, let handed, let item = try Outbox(store: store).handoffToUndo() {
+            _ = try await handed.run(.cancel, items: [item], due: nil)
+        }
         let result = switch direction {
         case .undo: try store.undo(handlers: [outboxUndo], now: local.now)
         case .redo: try store.redo(handlers: [outboxUndo], now: local.now)

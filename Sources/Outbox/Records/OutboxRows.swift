@@ -49,6 +49,13 @@ public struct OutboxRow: Equatable, Sendable {
     /// For reconcile: an id on the forum read before the send went out (the thread's last post,
     /// the newest message in Sent Items); only what is newer can be this item.
     public var marker: Int64?
+    /// Handed to a box (issue 33): the remote's name, the handoff's id, the box's item, and the
+    /// box's last word on it (its state's name) and when that was.
+    public var via: String?
+    public var handoffID: String?
+    public var remoteItem: Int64?
+    public var remoteState: String?
+    public var remoteCheckedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -146,6 +153,9 @@ public struct OutboxListing: Equatable, Sendable {
     public var floodWaits: Int
     /// ISO 8601, UTC.
     public var updatedAt: String
+    /// A handed item's box, and the state its item there had when the box was last asked.
+    public var via: String? = nil
+    public var remoteState: String? = nil
 }
 
 // MARK: - Records
@@ -157,7 +167,7 @@ extension OutboxRow: Codable, FetchableRecord, PersistableRecord {
     enum CodingKeys: String, CodingKey {
         case rowID = "id", draftID = "draftId", draftRevision, profile, kind, target, targetKey, channel, command, idempotencyKey,
              state, due, owner, detail, reasonCode, reason = "reasonValues", postID = "postId", url, failures, lastError, undoneBy,
-             marker, createdAt, updatedAt
+             marker, via, handoffID = "handoffId", remoteItem, remoteState, remoteCheckedAt, createdAt, updatedAt
     }
 }
 
@@ -177,7 +187,7 @@ extension OutboxListing {
     static let selection = """
         id, draftId, profile, kind, target, state, due, coalesce(due, updatedAt), detail, postId, url,
         (SELECT count(*) FROM outbox_attempt WHERE itemId = outbox_item.id), updatedAt,
-        \(floodWaitCount)
+        \(floodWaitCount), via, remoteState
         """
 
     /// The item's attempts that were flood waits, as an SQL expression over `outbox_item`.
@@ -186,7 +196,8 @@ extension OutboxListing {
     init(row: Row) {
         self.init(id: row[0], draftID: row[1], profile: row[2], kind: row[3], target: row[4], state: row[5],
                   due: (row[6] as String?).map(Self.iso8601), detail: row[8], postID: row[9],
-                  url: row[10], attempts: row[11], floodWaits: row[13], updatedAt: Self.iso8601(row[12]))
+                  url: row[10], attempts: row[11], floodWaits: row[13], updatedAt: Self.iso8601(row[12]), via: row[14],
+                  remoteState: row[15])
     }
 
     /// "2026-11-22 05:24:46.123" (UTC) as ISO 8601 to the second, like every `--json` time:

@@ -36,7 +36,8 @@ extension Workspace {
     }
 
     func stepHistory() -> StepHistory {
-        StepHistory(local, undoWindow: TimeInterval(config.undoWindow), senders: senders(), progress: SendProgressLines())
+        StepHistory(local, undoWindow: TimeInterval(config.undoWindow), senders: senders(), progress: SendProgressLines(),
+                    handed: ChangeHanded(local, config: config, shell: remoteShell))
     }
 
     func listDrafts(includeDeleted: Bool, limit: Int?) -> ListDrafts { ListDrafts(local, includeDeleted: includeDeleted, limit: limit) }

@@ -17,10 +17,15 @@ struct QueueItems: ParsableArguments {
     }
 
     /// Applies `action` to the items, all or none, and says what each became.
-    func apply(_ action: ChangeQueue.Action) throws {
+    func apply(_ action: ChangeQueue.Action) async throws {
         let workspace = try Workspace.open()
-        for item in try workspace.changeQueue().run(action, items: items) {
-            Console.note("\(item.title): \(QueueCommand.Show.describe(item.state, kind: item.command.kind, now: workspace.now))")
+        // Items handed to a box are changed there (`ChangeHanded`), over ssh.
+        for item in try await workspace.changeQueueAnywhere().apply(action, items: items) {
+            if case .handed = item.state {
+                Console.note("\(item.title): \(item.handoff?.words ?? "handed")")
+            } else {
+                Console.note("\(item.title): \(QueueCommand.Show.describe(item.state, kind: item.command.kind, now: workspace.now))")
+            }
         }
     }
 }
@@ -33,7 +38,7 @@ extension QueueCommand {
         @OptionGroup var target: QueueItems
 
         func run() async throws {
-            try target.apply(.cancel)
+            try await target.apply(.cancel)
         }
     }
 
@@ -44,7 +49,7 @@ extension QueueCommand {
         @OptionGroup var target: QueueItems
 
         func run() async throws {
-            try target.apply(.hold)
+            try await target.apply(.hold)
         }
     }
 }
@@ -74,7 +79,7 @@ extension QueueCommand {
         @OptionGroup var when: WhenOption
 
         func run() async throws {
-            try target.apply(.release(at: when.at))
+            try await target.apply(.release(at: when.at))
         }
     }
 
@@ -86,7 +91,7 @@ extension QueueCommand {
         @OptionGroup var when: WhenOption
 
         func run() async throws {
-            try target.apply(.reschedule(at: when.at))
+            try await target.apply(.reschedule(at: when.at))
         }
     }
 
@@ -98,7 +103,7 @@ extension QueueCommand {
         @OptionGroup var when: WhenOption
 
         func run() async throws {
-            try target.apply(.retry(at: when.at))
+            try await target.apply(.retry(at: when.at))
         }
     }
 }

@@ -16,7 +16,7 @@ struct QueueCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Add.self, List.self, Show.self, Cancel.self, Retry.self, Hold.self,
-            Release.self, Reschedule.self,
+            Release.self, Reschedule.self, Import.self,
         ],
         defaultSubcommand: Add.self)
 }
@@ -45,8 +45,17 @@ extension QueueCommand {
         @Flag(help: "Print the item as JSON.")
         var json = false
 
+        @Option(help: ArgumentHelp("Hand the draft to this always-on box (see `missive remotes`), whose queue sends it.", valueName: "remote"))
+        var via: String?
+
+        @Flag(help: "With --via: hand a revision that was handed before once more, on purpose.")
+        var again = false
+
         func validate() throws {
             if drafts.isEmpty { throw ValidationError("give the draft ids to queue (see `missive drafts list`)") }
+            if via != nil, drafts.count > 1 { throw ValidationError("--via hands one draft at a time") }
+            if via != nil, resize { throw ValidationError("--via leaves images to the box: it resizes with its own image host's limit; queue without --resize") }
+            if again, via == nil { throw ValidationError("--again goes with --via") }
             for draft in drafts { try requirePositive(draft, "draft id") }
             if Set(drafts).count != drafts.count { throw ValidationError("a draft is named twice") }
             try validateSendTime(at)
@@ -54,8 +63,29 @@ extension QueueCommand {
 
         func run() async throws {
             let workspace = try Workspace.open()
+            if let via {
+                let item = try await workspace.handDraft().run(draft: drafts[0], via: via, at: at, again: again)
+                if json { try printJSON(QueueItemJSON.load(item.id, from: workspace)) } else { Console.print(String(item.id)) }
+                return
+            }
             let items = try await workspace.queueDrafts().run(drafts: drafts, at: at, resize: resize)
             if json { try printJSON(try items.map { try QueueItemJSON.load($0.id, from: workspace) }) } else { items.forEach { Console.print(String($0.id)) } }
+        }
+    }
+}
+
+extension QueueCommand {
+    /// The box's side of `queue DRAFT --via`: the laptop's Missive runs it over ssh with one JSON
+    /// document on standard input (`HandoffRequest`) and reads one back (`HandoffAnswer`).
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import", abstract: "Take drafts handed over by another machine's Missive (JSON on stdin).",
+            shouldDisplay: false)
+
+        func run() async throws {
+            let input = FileHandle.standardInput.readDataToEndOfFile()
+            let answer = try await Workspace.open().importHandoffs().run(input: input)
+            Console.write(String(decoding: try HandoffCoding.encode(answer), as: UTF8.self) + "\n")
         }
     }
 }
@@ -97,6 +127,10 @@ struct QueueItemJSON: Encodable {
     var floodWaits: Int
     var attempts: [Attempt]
     var updatedAt: Date
+    /// The box a handed item went to, and its item's state there when last asked (else null).
+    @JSONNull var via: String? = nil
+    @JSONNull var remoteState: String? = nil
+    @JSONNull var remoteItem: Int64? = nil
 
     init(_ detail: QueueItemDetail) {
         let item = detail.item
@@ -119,6 +153,11 @@ struct QueueItemJSON: Encodable {
         }
         updatedAt = item.updatedAt
         switch item.state {
+        case let .handed(to, remoteItem):
+            via = to
+            self.remoteItem = remoteItem
+            remoteState = item.handoff?.remoteState
+            reason = item.handoff?.words
         case let .sent(postID, url):
             postId = postID.flatMap { Int64($0) }
             self.url = url

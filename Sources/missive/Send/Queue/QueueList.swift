@@ -20,6 +20,9 @@ extension QueueCommand {
         @Flag(name: .long, help: "Print JSON for scripts.")
         var json = false
 
+        @Flag(name: .long, help: "First ask each box about the items handed to it (one ssh call per box), and settle handoffs whose answers were lost.")
+        var refresh = false
+
         @OptionGroup var headerOptions: HeaderOptions
 
         static let states = OutboxState.Name.allCases.map(\.rawValue)
@@ -32,6 +35,7 @@ extension QueueCommand {
         }
 
         func run() async throws {
+            if refresh { try await Workspace.open().refreshHandoffs().run() }
             let queue = try Home.listQueue()
             let states = state.isEmpty ? nil : state
             if json {
@@ -161,6 +165,9 @@ struct QueueRowJSON: Encodable {
     @JSONNull var postId: Int64?
     @JSONNull var url: String?
     var updatedAt: String
+    /// A handed item's box, and its item's state there as last asked (`--refresh` asks); else null.
+    @JSONNull var via: String?
+    @JSONNull var remoteState: String?
 
     init(_ row: OutboxListing) {
         id = row.id
@@ -176,5 +183,7 @@ struct QueueRowJSON: Encodable {
         postId = row.postID.flatMap { Int64($0) }
         url = row.url
         updatedAt = row.updatedAt
+        via = row.via
+        remoteState = row.remoteState
     }
 }

@@ -73,6 +73,8 @@ extension QueueCommand {
             case let .sent(postID, url): "sent" + (postID.map { ": \(kind == "pm" ? "private message" : "post") \($0)" } ?? "") + (url.map { " \($0)" } ?? "")
             case let .failed(reason): "failed: \(reason)"
             case .cancelled: "cancelled"
+            case let .handed(to, remoteItem?): "handed to \(to) as its item \(remoteItem) (`missive queue list --refresh` asks how it stands there)"
+            case let .handed(to, nil): "being handed to \(to), unsettled: `missive queue list --refresh` asks \(to) about it"
             }
         }
     }
