@@ -90,6 +90,20 @@ import Markup
         #expect(bbcode.contains("[b]a[/b] word"), "\(bbcode)")
     }
 
+    /// Found by the property below (xenforo): a Markdown link inside a `[url]` the author typed
+    /// was a link in a link, which the forum shows as the inner tag with its address among the
+    /// words; it keeps only its text, as the browser's reading of cmark's HTML does.
+    @Test(arguments: Dialect.bbcodeCases)
+    func aLinkInsideATypedURLTagShowsNoAddress(dialect: Dialect) {
+        for markdown in ["[url=http://y][b](word)", "[URL]http://y [b](word)[/url] and [c](word)", "[url=http://y]*[b](word)*"] {
+            let forum = VisibleText.ofForumPost(markdown, dialect: dialect, options: .init())
+            #expect(forum.components(separatedBy: "word").count == VisibleText.ofBrowserPage(markdown).components(separatedBy: "word").count,
+                    "\(markdown.debugDescription): \(forum.debugDescription)")
+        }
+        // Outside one, a link is a link as always.
+        #expect(BBCodeConverter(dialect: dialect).convert("[url=http://y]x[/url] [b](word)").contains("word"))
+    }
+
     /// Tags the author typed may format text on the forum but never hide it: every word a
     /// browser shows of cmark's HTML, the forum shows too.
     @Test(arguments: Dialect.bbcodeCases)

@@ -1,4 +1,5 @@
 import CCMark
+import Glibc
 
 /// Renders cmark's tree as BBCode: one `renderNode` switch over node types with enter and
 /// exit events, like cmark's own commonmark.c and latex.c, with every write naming its
@@ -26,6 +27,10 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
     private var skippingUntilExitOf: CMarkNode?
     /// Autolinks open around the text being written: their text is escaped strictly.
     private var autolinks = 0
+    /// `[url` tags the author typed in the text so far, less those closed: a Markdown link inside
+    /// one would be a link in a link, which engines show as the inner tag's text (its address
+    /// among the words), so such a link keeps only its text, as a browser's inner link reads.
+    private var typedLinksOpen = 0
     var openHTML = OpenRawHTML()
 
     init(dialect: Dialect, options: ConversionOptions, capacity: Int, sink: BBCodeSink? = nil, chunkSize: Int = 1 << 16) {
@@ -159,7 +164,7 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
             if entering {
                 let url = node.url
                 if isAutolink { autolinks += 1 }
-                openFormatting(url.isEmpty ? [] : [dialect.link(href: URLEscaping.encode(url))], for: node)
+                openFormatting(url.isEmpty || typedLinksOpen > 0 ? [] : [dialect.link(href: URLEscaping.encode(url))], for: node)
             } else {
                 closeHTML(ownedBy: node)
                 closeFormatting(for: node)
@@ -258,6 +263,10 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
 
     private mutating func writeText(_ node: CMarkNode) {
         let utf8 = node.literalBytes
+        if !options.strict, autolinks == 0, !out.isInPlainContext, let base = utf8.baseAddress,
+            memchr(base, Int32(UInt8(ascii: "[")), utf8.count) != nil {
+            typedLinksOpen = max(0, typedLinksOpen + Self.urlTagBalance(utf8))
+        }
         findDelimiters(around: node, utf8)
         guard let nodeMarks = delimiterScans.isEmpty ? nil : delimiterScans[delimiterScans.count - 1].take(node) else {
             out.write(utf8, textEscaping)
@@ -280,6 +289,22 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
             start = mark.offset + 2
         }
         out.write(UnsafeBufferPointer(rebasing: utf8[start...]), textEscaping)
+    }
+
+    /// `[url]`/`[url=` openings less `[/url]` closings in `utf8`, in any case.
+    static func urlTagBalance(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        func matches(_ word: String, at index: Int) -> Bool {
+            let word = Array(word.utf8)
+            guard index + word.count <= utf8.count else { return false }
+            func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+            return word.indices.allSatisfy { lower(utf8[index + $0]) == word[$0] }
+        }
+        var balance = 0
+        for index in utf8.indices where utf8[index] == UInt8(ascii: "[") {
+            if matches("[url]", at: index) || matches("[url=", at: index) { balance += 1 }
+            if matches("[/url]", at: index) { balance -= 1 }
+        }
+        return balance
     }
 
     private func tag(for kind: InlineDelimiter) -> TagPair? {
