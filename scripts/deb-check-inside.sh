@@ -43,8 +43,11 @@ done
 for bin in /usr/bin/missive /usr/bin/missive-sandbox /usr/lib/missive/missive-live; do
   if ldd "$bin" | grep -q 'not found'; then ldd "$bin" >&2; fail "$bin links a library that is missing"; fi
 done
+# The cache is read whole first: `ldconfig -p | grep -q` stops reading at the first match, and
+# under pipefail the SIGPIPE ldconfig then gets fails the check for a library listed early.
+cache=$(ldconfig -p)
 for soname in "${opened_sonames[@]}"; do
-  ldconfig -p | grep -q "^[[:space:]]*$soname " || fail "$soname (opened at run time) is not installed"
+  grep -q "^[[:space:]]*$soname " <<<"$cache" || fail "$soname (opened at run time) is not installed"
 done
 
 phase "missive --version"
