@@ -68,7 +68,7 @@ extension Outbox {
 
     /// The box answered: it holds the handoff as its item `remoteItem`. The document is no
     /// longer needed; the step goes into the history (`missive undo` cancels it on the box).
-    public func confirmHandoff(item id: Int64, remoteItem: Int64, remoteState: String, words: String, now: Date) throws -> OutboxItem {
+    public func confirmHandoff(item id: Int64, remoteItem: Int64, remoteState: RemoteState, words: String, now: Date) throws -> OutboxItem {
         try store.outbox { tx in
             var item = try tx.outboxItem(id)
             let before = item.state
@@ -99,10 +99,10 @@ extension Outbox {
     }
 
     /// What the box last said of a handed item (or why its handoff is still unsettled).
-    public func noteRemote(item id: Int64, remoteState: String?, words: String, now: Date) throws -> OutboxItem {
+    public func noteRemote(item id: Int64, remoteState: RemoteState?, words: String, now: Date) throws -> OutboxItem {
         try store.outbox { tx in
             var item = try tx.outboxItem(id)
-            let wasSent = item.handoff?.remoteState == OutboxState.Name.sent.rawValue
+            let wasSent = item.handoff?.remoteState == .sent
             if remoteState != nil { item.handoff?.remoteState = remoteState }
             item.handoff?.words = words
             item.handoff?.checkedAt = now
@@ -110,7 +110,7 @@ extension Outbox {
             try tx.update(item.row)
             // The box's sender had the forum's receipt: the draft is sent, as a local send marks it
             // (while it still shows the revision that went; text saved since stays a draft).
-            if remoteState == OutboxState.Name.sent.rawValue, !wasSent, let draft = item.draftID, let revision = item.draftRevision {
+            if remoteState == .sent, !wasSent, let draft = item.draftID, let revision = item.draftRevision {
                 _ = try tx.markDraftSent(draft, revision: revision, now: now)
             }
             return item
@@ -167,6 +167,6 @@ extension Outbox {
               let step = try? JSONDecoder().decode(OutboxHistory.Payload.self, from: Data(entry.payload.utf8)).steps.first
         else { return nil }
         let item = try item(step.item)
-        return item.handoff?.remoteState == OutboxState.Name.cancelled.rawValue ? nil : item
+        return item.handoff?.remoteState == .cancelled ? nil : item
     }
 }

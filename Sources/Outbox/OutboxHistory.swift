@@ -52,7 +52,7 @@ public final class OutboxUndo: UndoHandler, Sendable {
             if kind == .outboxHandoff {
                 // The item lives on its box: `StepHistory` cancelled it there before this entry
                 // was taken back (`RemoteUndo`); here it is only said.
-                guard item.handoff?.remoteState == OutboxState.Name.cancelled.rawValue else {
+                guard item.handoff?.remoteState == .cancelled else {
                     throw OutboxError.changedSince(item: item.id, state: "handed, and not cancelled on its box")
                 }
                 lines.append("\(item.title) is cancelled on \(item.state.handedTo ?? "its box")")

@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import GRDB
 
 /// One queued Command and where it stands: the outbox's unit of work.
 public struct OutboxItem: Sendable, Equatable {
@@ -157,19 +158,26 @@ extension OutboxItem {
 /// once), and what the box last said of its item there.
 public struct Handoff: Sendable, Equatable {
     public var id: String
-    /// The box's item's state (`queued`, `sent`, ...), as `queue list --refresh` last read it;
-    /// nil before the box has answered.
-    public var remoteState: String?
+    /// The box's item's state, as `queue list --refresh` last read it; nil before the box has answered.
+    public var remoteState: RemoteState?
     /// Those words for people: "handed to box as item 7", "on box: sent https://...".
     public var words: String?
     public var checkedAt: Date?
 
-    public init(id: String, remoteState: String? = nil, words: String? = nil, checkedAt: Date? = nil) {
+    public init(id: String, remoteState: RemoteState? = nil, words: String? = nil, checkedAt: Date? = nil) {
         self.id = id
         self.remoteState = remoteState
         self.words = words
         self.checkedAt = checkedAt
     }
+}
+
+/// What a box says of a handed item: its item's state there, or `missing` when it has none.
+public enum RemoteState: String, Sendable, Codable, DatabaseValueConvertible {
+    case pending, queued, held, sending, retrying, unknown, sent, failed, cancelled, handed, missing
+
+    /// Nothing more will happen to it there.
+    public var isFinished: Bool { self == .sent || self == .cancelled || self == .failed || self == .missing }
 }
 
 /// A waiting item failed because its row cannot be read.

@@ -71,7 +71,7 @@ public struct HandDraft: Sendable {
             try outbox.forgetHandoff(item: item.id)
             throw HandoffRefused(remote: remote.name, draft: id, why: answered.error ?? "no reason given")
         }
-        let confirmed = try outbox.confirmHandoff(item: item.id, remoteItem: remoteItem, remoteState: answered.state ?? "queued",
+        let confirmed = try outbox.confirmHandoff(item: item.id, remoteItem: remoteItem, remoteState: answered.state ?? .queued,
                                                   words: RemoteWords.describe(answered, remote: remote.name, now: local.now), now: local.now)
         let time = due <= now ? "as soon as its sender runs" : "at \(LocalClock.withRelative(due, now: now))"
         if answered.stored == false {
@@ -141,13 +141,12 @@ public struct HandoffRefused: MissiveError, Equatable {
 enum RemoteWords {
     static func describe(_ item: RemoteItem, remote: String, now: Date) -> String {
         guard let id = item.item else { return "on \(remote): \(item.error ?? "no such item there")" }
-        let state = item.state ?? "?"
-        let detail: String = switch state {
-        case "sent": item.url ?? item.postID.map { "post \($0)" } ?? ""
+        let detail: String = switch item.state {
+        case .sent: item.url ?? item.postID.map { "post \($0)" } ?? ""
         // The time alone: a listing shows these words long after they were written.
-        case "queued", "pending", "retrying": item.due.map { "for \(LocalClock.time($0, now: now))" } ?? ""
+        case .queued, .pending, .retrying: item.due.map { "for \(LocalClock.time($0, now: now))" } ?? ""
         default: item.reason ?? ""
         }
-        return "on \(remote) as item \(id): \(state)" + (detail.isEmpty ? "" : " \(detail)")
+        return "on \(remote) as item \(id): \(item.state?.rawValue ?? "?")" + (detail.isEmpty ? "" : " \(detail)")
     }
 }

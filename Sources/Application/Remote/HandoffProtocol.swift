@@ -1,5 +1,6 @@
 import Common
 import Foundation
+import Outbox
 import Store
 
 /// What the laptop's Missive sends the box's (`missive queue import`, one JSON document on its
@@ -100,7 +101,7 @@ public struct RemoteItem: Codable, Sendable, Equatable {
     public var item: Int64?
     /// True when this exchange queued it; false when the box had it already (an answer lost before).
     public var stored: Bool?
-    public var state: String?
+    public var state: RemoteState?
     public var due: Date?
     public var url: String?
     public var postID: String?
@@ -109,7 +110,7 @@ public struct RemoteItem: Codable, Sendable, Equatable {
     /// Why the box refused this handoff or change (nothing was queued or changed for it).
     public var error: String?
 
-    public init(handoff: String, item: Int64? = nil, stored: Bool? = nil, state: String? = nil, due: Date? = nil, url: String? = nil,
+    public init(handoff: String, item: Int64? = nil, stored: Bool? = nil, state: RemoteState? = nil, due: Date? = nil, url: String? = nil,
                 postID: String? = nil, reason: String? = nil, error: String? = nil) {
         self.handoff = handoff
         self.item = item

@@ -123,7 +123,7 @@ public struct ImportHandoffs: Sendable {
     }
 
     static func describe(_ item: OutboxItem, handoff: String, stored: Bool? = nil) -> RemoteItem {
-        var answer = RemoteItem(handoff: handoff, item: item.id, stored: stored, state: item.state.name, due: item.state.due)
+        var answer = RemoteItem(handoff: handoff, item: item.id, stored: stored, state: RemoteState(rawValue: item.state.name) ?? .unknown, due: item.state.due)
         switch item.state {
         case let .sent(postID, url):
             answer.postID = postID

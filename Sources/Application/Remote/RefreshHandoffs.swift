@@ -64,7 +64,7 @@ public struct RefreshHandoffs: Sendable {
                 let words = RemoteWords.describe(answered, remote: name, now: now)
                 if case .handed(_, nil) = item.state {
                     if let remoteItem = answered.item {
-                        _ = try outbox.confirmHandoff(item: item.id, remoteItem: remoteItem, remoteState: answered.state ?? "queued", words: words, now: now)
+                        _ = try outbox.confirmHandoff(item: item.id, remoteItem: remoteItem, remoteState: answered.state ?? .queued, words: words, now: now)
                         settled += 1
                         let how = answered.stored == false
                             ? "\(name) had stored it as its item \(remoteItem) before the answer was lost"
@@ -76,7 +76,7 @@ public struct RefreshHandoffs: Sendable {
                         local.console.note("item \(item.id) was not queued on \(name): \(answered.error ?? "no reason given"); it is gone from the queue here, the draft is as it was")
                     }
                 } else {
-                    _ = try outbox.noteRemote(item: item.id, remoteState: answered.state ?? "missing", words: words, now: now)
+                    _ = try outbox.noteRemote(item: item.id, remoteState: answered.state ?? .missing, words: words, now: now)
                 }
             }
             outcomes.append(.asked(remote: name, items: entries.count, settled: settled))

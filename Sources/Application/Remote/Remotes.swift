@@ -64,7 +64,7 @@ public struct RemoveRemote: Sendable {
         let open = try outbox().handedItems().filter { entry in
             guard entry.item.state.handedTo == name else { return false }
             // What the box last said: finished there, nothing more can happen to it.
-            return !["sent", "cancelled", "failed"].contains(entry.item.handoff?.remoteState ?? "")
+            return entry.item.handoff?.remoteState?.isFinished != true
         }
         if !open.isEmpty { throw StillHanded(name: name, items: open.map(\.item.id)) }
         config.remotes.removeAll { $0.name == name }

@@ -54,7 +54,7 @@ public struct OutboxRow: Equatable, Sendable {
     public var via: String?
     public var handoffID: String?
     public var remoteItem: Int64?
-    public var remoteState: String?
+    public var remoteState: RemoteState?
     public var remoteCheckedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date

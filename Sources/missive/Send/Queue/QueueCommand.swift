@@ -156,7 +156,7 @@ struct QueueItemJSON: Encodable {
         case let .handed(to, remoteItem):
             via = to
             self.remoteItem = remoteItem
-            remoteState = item.handoff?.remoteState
+            remoteState = item.handoff?.remoteState?.rawValue
             reason = item.handoff?.words
         case let .sent(postID, url):
             postId = postID.flatMap { Int64($0) }
