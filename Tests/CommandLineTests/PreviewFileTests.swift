@@ -62,9 +62,11 @@ import Testing
         let bin = home.root.appendingPathComponent("noisy-bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let xdgOpen = bin.appendingPathComponent("xdg-open")
-        try "#!/bin/sh\necho 'xdg-open: no method available for opening' >&2\necho 'www-browser: not found' >&2\necho out\nexit 3\n"
-            .write(to: xdgOpen, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: xdgOpen.path)
+        // Written by a child process, not this one: a test running beside this one may fork while
+        // our descriptor for the file is open, and exec then fails with ETXTBSY (status 126).
+        let written = try runProgram(["sh", "-c", "printf '%s\\n' '#!/bin/sh' \"echo 'xdg-open: no method available for opening' >&2\" "
+            + "\"echo 'www-browser: not found' >&2\" 'echo out' 'exit 3' > \"$1\" && chmod 755 \"$1\"", "sh", xdgOpen.path])
+        try #require(written.status == 0, "\(written.output)")
         let failing = try runMissive(["preview", "1", "--html", "--open"],
                                      environment: home.environment().merging(["PATH": bin.path + ":/usr/bin:/bin"]) { $1 })
         #expect(failing.status == 1)
