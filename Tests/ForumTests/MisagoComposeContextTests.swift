@@ -44,7 +44,7 @@ extension MisagoEngineTests {
         }
 
         @Test func aPrivateReplyCarriesTheLastMessageOnly() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let directory = try misagoTestDirectory()
             let (sender, senderName) = try await engine.loggedIn(in: directory)
             let (recipient, recipientName) = try await engine.loggedIn(in: directory)

@@ -12,7 +12,7 @@ struct MisagoThreadFixture {
     let threadID: Int
 
     static func make(title: String = "A thread for a test") async throws -> MisagoThreadFixture {
-        let engine = try MisagoEngine.get()
+        let engine = try await MisagoEngine.get()
         let directory = try misagoTestDirectory()
         let starter = try await engine.loggedIn(in: directory).adapter
         let (member, memberName) = try await engine.loggedIn(in: directory)
@@ -76,7 +76,7 @@ extension MisagoEngineTests {
         }
 
         @Test func startsAThreadInACategory() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let (adapter, name) = try await engine.loggedIn(in: try misagoTestDirectory())
             let outcome = await adapter.newThread(NewThread(forumID: MisagoEngine.firstCategory, subject: "Missive's new thread", bbcode: "Its first post."))
             guard case let .sent(receipt) = outcome, receipt.kind == .thread, let threadID = receipt.id else {
@@ -95,7 +95,7 @@ extension MisagoEngineTests {
         }
 
         @Test func previewsWithTheEnginesRenderer() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let (adapter, _) = try await engine.loggedIn(in: try misagoTestDirectory())
             let before = try await engine.mark()
             let preview = try await adapter.preview(.reply(threadID: 1), bbcode: "Some **bold** and [spoiler]hidden[/spoiler]")

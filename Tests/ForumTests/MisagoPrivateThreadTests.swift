@@ -5,7 +5,7 @@ import Testing
 extension MisagoEngineTests {
     @Suite struct PrivateThreads {
         @Test func sendsListsReadsAndRepliesEndToEnd() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let directory = try misagoTestDirectory()
             let (sender, senderName) = try await engine.loggedIn(in: directory)
             let (recipient, recipientName) = try await engine.loggedIn(in: directory)
@@ -40,7 +40,7 @@ extension MisagoEngineTests {
         }
 
         @Test func forwardingIsRefusedBeforeAnythingIsSent() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let (adapter, _) = try await engine.loggedIn(in: try misagoTestDirectory())
             let before = try await engine.mark()
             let outcome = await adapter.send(PrivateMessage(to: MisagoEngine.admin, subject: "Fwd", bbcode: "Forwarded text.", relation: .forward(of: 1)))
@@ -52,7 +52,7 @@ extension MisagoEngineTests {
         }
 
         @Test func aPrivateThreadOfOthersDoesNotExistForAnOutsider() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let directory = try misagoTestDirectory()
             let (sender, _) = try await engine.loggedIn(in: directory)
             let (_, recipientName) = try await engine.loggedIn(in: directory)

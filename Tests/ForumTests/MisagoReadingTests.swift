@@ -8,7 +8,7 @@ extension MisagoEngineTests {
     /// asked not to), a post quoting the reader, and no ignore list.
     @Suite struct Reading {
         @Test func watchedThreadsCountUnreadPostsAndReadingMarksThemRead() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let directory = try misagoTestDirectory()
             let (starter, starterName) = try await engine.loggedIn(in: directory)
             let (reader, readerName) = try await engine.loggedIn(in: directory)
@@ -48,7 +48,7 @@ extension MisagoEngineTests {
         }
 
         @Test func aThreadThatIsNotThereAndTheIgnoreListThatIsNot() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let (reader, _) = try await engine.loggedIn(in: try misagoTestDirectory())
             do {
                 try await reader.setBookmark(thread: 99_999_999, true)

@@ -28,7 +28,7 @@ extension MisagoEngineTests {
         }
 
         @Test func findsANewThreadThatLanded() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let (adapter, _) = try await engine.loggedIn(in: try misagoTestDirectory())
             let marker = try await adapter.newestPost(in: "api/threads/", ["category": String(MisagoEngine.firstCategory)], subject: .category)
             let subject = "Reconcile me \(UUID().uuidString.prefix(8))"
@@ -48,7 +48,7 @@ extension MisagoEngineTests {
         }
 
         @Test func findsAPrivateThreadAndAnEdit() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let directory = try misagoTestDirectory()
             let (sender, _) = try await engine.loggedIn(in: directory)
             let (_, recipientName) = try await engine.loggedIn(in: directory)

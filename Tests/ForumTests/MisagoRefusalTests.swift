@@ -67,7 +67,7 @@ extension MisagoEngineTests {
         }
 
         @Test func anUnknownRecipientIsNoSuchUserAfterOnePost() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let (adapter, _) = try await engine.loggedIn(in: try misagoTestDirectory())
             let before = try await engine.mark()
             let outcome = await adapter.send(PrivateMessage(to: "nosuchperson", subject: "Hello there", bbcode: "Nobody will read this."))
@@ -76,7 +76,7 @@ extension MisagoEngineTests {
         }
 
         @Test func aThreadThatDoesNotExistIsRejectedWithoutAPost() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let (adapter, _) = try await engine.loggedIn(in: try misagoTestDirectory())
             let before = try await engine.mark()
             let outcome = await adapter.reply(Reply(threadID: 987_654, bbcode: "A reply to nothing."))

@@ -9,7 +9,7 @@ import Testing
 extension MisagoEngineTests {
     @Suite struct Session {
         @Test func logsInAndOutWithTheEnginesCSRF() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let directory = try misagoTestDirectory()
             let name = engine.account()
             let adapter = try engine.adapter(jar: directory.appendingPathComponent("jar.txt"))
@@ -35,7 +35,7 @@ extension MisagoEngineTests {
         }
 
         @Test func aWrongPasswordIsRefusedAsSuch() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let adapter = try engine.adapter(jar: try misagoTestDirectory().appendingPathComponent("jar.txt"))
             await #expect(throws: ForumError.rejected(.wrongPassword)) {
                 try await adapter.login(username: engine.account(), password: "not-the-password")
@@ -44,7 +44,7 @@ extension MisagoEngineTests {
         }
 
         @Test func aReadWithAnExpiredSessionLogsInAgainOnlyWhenItMay() async throws {
-            let engine = try MisagoEngine.get()
+            let engine = try await MisagoEngine.get()
             let directory = try misagoTestDirectory()
             let (_, name) = try await engine.loggedIn(in: directory)
             let jar = directory.appendingPathComponent("\(name).cookies")

@@ -104,6 +104,20 @@ import Markup
         #expect(BBCodeConverter(dialect: dialect).convert("[url=http://y]x[/url] [b](word)").contains("word"))
     }
 
+    /// Found by the strict property above (xenforo, seed yGhtFPg5…): cmark lets an autolink sit in
+    /// a link's text, and two [url] tags one inside the other showed as raw code; the inner keeps
+    /// only its text, and the outer link stays.
+    @Test(arguments: Dialect.bbcodeCases)
+    func anAutolinkInsideALinkIsOnlyItsText(dialect: Dialect) {
+        for options in [ConversionOptions(strict: true), ConversionOptions()] {
+            let markdown = "[<http://x.example/b>](~~)"
+            #expect(VisibleText.ofForumPost(markdown, dialect: dialect, options: options) == VisibleText.ofBrowserPage(markdown))
+            let bbcode = BBCodeConverter(dialect: dialect, options: options).convert("[see <http://x.example/b>](http://y.example/)")
+            #expect(bbcode.components(separatedBy: "http://x.example/b").count == 2, "\(bbcode)")
+            #expect(bbcode.contains("http://y.example/"), "\(bbcode)")
+        }
+    }
+
     /// Tags the author typed may format text on the forum but never hide it: every word a
     /// browser shows of cmark's HTML, the forum shows too.
     @Test(arguments: Dialect.bbcodeCases)

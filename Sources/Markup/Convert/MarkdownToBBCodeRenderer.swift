@@ -164,7 +164,10 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
             if entering {
                 let url = node.url
                 if isAutolink { autolinks += 1 }
-                openFormatting(url.isEmpty || typedLinksOpen > 0 ? [] : [dialect.link(href: URLEscaping.encode(url))], for: node)
+                // A link inside a link (cmark lets an autolink sit in a link's text) keeps only its
+                // text: nested [url] tags show as raw code on XenForo and phpBB.
+                let nested = typedLinksOpen > 0 || Self.isInsideLink(node)
+                openFormatting(url.isEmpty || nested ? [] : [dialect.link(href: URLEscaping.encode(url))], for: node)
             } else {
                 closeHTML(ownedBy: node)
                 closeFormatting(for: node)
@@ -364,6 +367,15 @@ struct MarkdownToBBCodeRenderer<Dialect: DialectStrategy> {
     /// Whether a link's only child is text that reads as its address. The bytes are compared
     /// first, so that the Strings (which compare by canonical equivalence) are made only when
     /// they differ outside ASCII: every link is asked this on entry and exit.
+    static func isInsideLink(_ node: CMarkNode) -> Bool {
+        var ancestor = node.parent
+        while let current = ancestor {
+            if current.type == CMARK_NODE_LINK { return true }
+            ancestor = current.parent
+        }
+        return false
+    }
+
     static func isAutolink(_ link: CMarkNode) -> Bool {
         guard let child = link.firstChild, child.type == CMARK_NODE_TEXT, child.next == nil else { return false }
         let text = child.literalBytes
