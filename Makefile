@@ -8,6 +8,8 @@ DEBS := pkg-config libcmark-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev l
 TEST_DEBS := vim tmux python3 python3-pip chromium man-db
 # readelf (binutils): what the built `missive` loads at every start (StartupLibrariesTests).
 TEST_DEBS += binutils
+# gcc: StartupLibrariesTests builds a stand-in libsqlite3.so.0 without SQLite in it.
+TEST_DEBS += gcc
 # sqlite3: DamagedStoreTests reads where the draft table's page is before damaging it.
 TEST_DEBS += sqlite3
 # openssl: RefusedPeerTests serves a self-signed certificate with `openssl s_server`.
@@ -20,7 +22,7 @@ TEST_DEBS += curl systemd
 # A real second forum engine for the tests (scripts/engine.sh: Misago from PyPI on PostgreSQL).
 TEST_DEBS += postgresql python3-venv
 # Profilers for the benchmarks' closing notes: perf (CPU time), valgrind's massif (peak memory).
-BENCH_DEBS := linux-perf valgrind strace
+BENCH_DEBS := linux-perf valgrind strace gcc
 # The Debian package: dpkg-shlibdeps (dpkg-dev), strip/readelf/strings (binutils), chrpath (drops
 # SwiftPM's RUNPATH), lintian, and debootstrap for deb-check's clean Debian 12 root.
 DEB_DEBS := dpkg-dev binutils chrpath lintian debootstrap

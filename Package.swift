@@ -35,6 +35,9 @@ let package = Package(
         // curl_easy_setopt/getinfo are variadic, so Swift needs typed C wrappers; they also open
         // libcurl at its first use (dlopen) rather than at every start.
         .target(name: "CCurl", path: "Sources/System/CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        // SQLite under its own names, opened at first use (see csqlite.c): GRDB's calls land here,
+        // so Debian's libsqlite3 (bound in full at load) is not loaded at every start.
+        .target(name: "CSQLite", path: "Sources/System/CSQLite", linkerSettings: [.linkedLibrary("dl")]),
         // The C library's wcwidth (X/Open, which Swift's Glibc module leaves out), for terminal cell widths.
         .target(name: "CWidth", path: "Sources/System/CWidth"),
         // OpenSSL's libcrypto (libssl-dev), for SHA-256: content hashes of kept images; opened at
@@ -52,7 +55,7 @@ let package = Package(
         .target(
             name: "Store",
             dependencies: [
-                "Common", .product(name: "GRDB", package: "GRDB.swift"),
+                "Common", "CSQLite", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's own column accessors, for `drafts list`'s scan and the image blobs' pieces.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -135,6 +138,9 @@ let package = Package(
                     .when(platforms: [.linux])
                 ),
                 .unsafeFlags(["-L", "packaging/link"], .when(platforms: [.linux], configuration: .release)),
+                // GRDB's `-lsqlite3` finds a linker script there that loads nothing: CSQLite opens
+                // SQLite at first use (packaging/link/sqlite says more).
+                .unsafeFlags(["-L", "packaging/link/sqlite"], .when(platforms: [.linux])),
             ]
         ),
         // Drives the Forum adapter for scripts/bench-forum.sh and its HTML parser (beside libxml2's) for

@@ -30,6 +30,37 @@ import Testing
         #expect(!libraries.contains { ["libxml2", "libicu", "liblzma"].contains(where: $0.hasPrefix) }, "\(libraries)")
     }
 
+    /// Only the store needs SQLite, which Debian's libsqlite3 makes costly to load (it binds all of
+    /// its 1,500 symbols at load): CSQLite opens it at the first call, so a start loads it only if
+    /// some call went around CSQLite's table.
+    @Test func missiveOpensSQLiteOnlyWhenItOpensTheStore() throws {
+        let libraries = try Self.needed("missive")
+        #expect(!libraries.isEmpty)
+        #expect(!libraries.contains { $0.hasPrefix("libsqlite3") }, "\(libraries)")
+    }
+
+    /// Opened at first use, SQLite can be missing or wrong when the store is reached: that
+    /// command fails saying what to install, and a command without the store works on. (A
+    /// `libsqlite3.so.0` without SQLite's functions, put first on the library path, stands in
+    /// for a broken install; the real one cannot be taken away here.)
+    @Test func aBrokenSQLiteIsNamedWhenTheStoreIsReached() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("empty.c")
+        try "int not_sqlite;\n".write(to: source, atomically: true, encoding: .utf8)
+        let built = try runProgram(["cc", "-shared", "-fPIC", "-o", directory.appendingPathComponent("libsqlite3.so.0").path, source.path])
+        try #require(built.status == 0, "cc: \(built.output)")
+        let environment = ["MISSIVE_HOME": directory.appendingPathComponent("home").path, "LD_LIBRARY_PATH": directory.path]
+
+        let list = try runMissive(["drafts", "list"], environment: environment)
+        #expect(list.status == 73, "\(list)")
+        #expect(list.errorOutput.contains("libsqlite3.so.0 has no sqlite3_") && list.errorOutput.contains("install libsqlite3-0"), "\(list)")
+        #expect(!list.errorOutput.contains("Fatal error"), "\(list)")
+
+        let convert = try runMissive(["convert"], stdin: Data("a *b*\n".utf8), environment: environment)
+        #expect(convert.status == 0 && convert.output == "a [i]b[/i]\n", "\(convert)")
+    }
+
     /// The server that does need them is its own program, started only by `--live`.
     @Test func theLivePreviewServerIsAProgramOfItsOwn() throws {
         #expect(FileManager.default.isExecutableFile(atPath: BuiltBinary.url("missive-live").path))
