@@ -96,9 +96,9 @@ for p in bin/missive bin/missive-sandbox lib/missive/missive-live; do
   if readelf -d "$root/usr/$p" | grep -E 'RPATH|RUNPATH'; then fail "$p has an RPATH/RUNPATH"; fi
   if ldd "$root/usr/$p" | grep -E "$bad_paths"; then fail "$p loads a library from the toolchain or the build"; fi
 done
-# What every start of missive loads: libcurl is opened at the first request and libxml2 at the
-# first page read, never linked.
-if readelf -d "$root/usr/bin/missive" | grep -E 'NEEDED.*(libcurl|libxml2)'; then fail "missive links libcurl or libxml2 at start"; fi
+# What every start of missive loads: libcurl is opened at the first request, libxml2 at the
+# first page read and SQLite at the store's first call, never linked.
+if readelf -d "$root/usr/bin/missive" | grep -E 'NEEDED.*(libcurl|libxml2|libsqlite3)'; then fail "missive links libcurl, libxml2 or SQLite at start"; fi
 found=$(find "$root" -type f -print0 | while IFS= read -r -d '' f; do
   if [[ $f == *.gz ]]; then zcat "$f"; else strings -a "$f"; fi | grep -vxF "$known_path" \
     | grep -E -m1 "$bad_paths" | sed "s|^|${f#"$root"}: |" || true
@@ -107,11 +107,12 @@ done)
 
 # Depends: what the binaries link, as dpkg-shlibdeps finds it, plus what they open with dlopen at
 # first use, which no tool can see: libcurl for every forum request, libxml2 for reading its pages,
-# libcrypto (in libssl3) for image hashes, libgd for resizing images. Their minimums are the versions
-# Debian 12 released with (12.0 had curl 7.88.1-10, libxml2 2.9.14+dfsg-1.2, openssl 3.0.9-1, libgd2
-# 2.3.3-9); where shlibdeps names one of them too (libcurl is also linked, by the static
-# FoundationNetworking), this higher minimum replaces its own.
-opened=("libcurl4 (>= 7.88.1)" "libxml2 (>= 2.9.14)" "libssl3 (>= 3.0.9)" "libgd3 (>= 2.3.3)")
+# SQLite for the store, libcrypto (in libssl3) for image hashes, libgd for resizing images. Their
+# minimums are the versions Debian 12 released with (12.0 had curl 7.88.1-10, libxml2
+# 2.9.14+dfsg-1.2, sqlite3 3.40.1-2, openssl 3.0.9-1, libgd2 2.3.3-9); where shlibdeps names one of
+# them too (libcurl is also linked, by the static FoundationNetworking; SQLite by missive-sandbox),
+# this higher minimum replaces its own.
+opened=("libcurl4 (>= 7.88.1)" "libxml2 (>= 2.9.14)" "libsqlite3-0 (>= 3.40.1)" "libssl3 (>= 3.0.9)" "libgd3 (>= 2.3.3)")
 linked=$(cd "$stage" && dpkg-shlibdeps -O debian/missive/usr/bin/missive debian/missive/usr/bin/missive-sandbox debian/missive/usr/lib/missive/missive-live \
   | sed -n 's/^shlibs:Depends=//p')
 [ -n "$linked" ] || fail "dpkg-shlibdeps found no dependency"

@@ -13,9 +13,9 @@ phase() { printf '\n== [%3ds] %s\n' "$(($(date +%s) - start))" "$*"; }
 run() { printf '$ %s\n' "$*" >&2; "$@"; }
 
 # The shared libraries the package must bring: linked ones and the ones opened at first use.
-linked_packages=(libcmark0.30.2 libgumbo1 libsqlite3-0)
-opened_packages=(libcurl4 libxml2 libssl3 libgd3)
-opened_sonames=(libcurl.so.4 libxml2.so.2 libcrypto.so.3 libgd.so.3)
+linked_packages=(libcmark0.30.2 libgumbo1)
+opened_packages=(libcurl4 libxml2 libsqlite3-0 libssl3 libgd3)
+opened_sonames=(libcurl.so.4 libxml2.so.2 libsqlite3.so.0 libcrypto.so.3 libgd.so.3)
 
 phase "apt-get update in the clean root"
 # The download directories come from the host's cache (scripts/deb-check.sh): apt fetches as _apt.

@@ -22,36 +22,49 @@ public struct MissivePaths: Sendable, Equatable {
     /// The variables `resolve` reads, as this process has them. Read one by one: the whole
     /// environment as a dictionary (ProcessInfo's) cost a start an eighth of a small convert.
     public static func processEnvironment() -> [String: String] {
-        let names = ["MISSIVE_HOME", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"]
-        return names.reduce(into: [:]) { found, name in
+        variables.reduce(into: [:]) { found, name in
             if let value = getenv(name) { found[name] = String(cString: value) }
         }
     }
 
+    static let variables = ["MISSIVE_HOME", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"]
+
     public static func resolve(environment: [String: String] = processEnvironment()) -> MissivePaths {
-        if let home = nonEmpty(environment["MISSIVE_HOME"]) {
-            let root = URL(fileURLWithPath: home, isDirectory: true)
-            return MissivePaths(
-                config: root.appendingPathComponent("config", isDirectory: true),
-                data: root.appendingPathComponent("data", isDirectory: true),
-                state: root.appendingPathComponent("state", isDirectory: true),
-                cache: root.appendingPathComponent("cache", isDirectory: true)
-            )
-        }
-        let user = URL(fileURLWithPath: nonEmpty(environment["HOME"]) ?? NSHomeDirectory(), isDirectory: true)
-        // The spec says relative XDG paths are invalid and must be ignored.
-        func base(_ variable: String, _ fallback: String) -> URL {
-            if let value = nonEmpty(environment[variable]), value.hasPrefix("/") {
-                return URL(fileURLWithPath: value, isDirectory: true)
-            }
-            return user.appendingPathComponent(fallback, isDirectory: true)
-        }
+        let found = directories { environment[$0] }
         return MissivePaths(
-            config: base("XDG_CONFIG_HOME", ".config").appendingPathComponent("missive", isDirectory: true),
-            data: base("XDG_DATA_HOME", ".local/share").appendingPathComponent("missive", isDirectory: true),
-            state: base("XDG_STATE_HOME", ".local/state").appendingPathComponent("missive", isDirectory: true),
-            cache: base("XDG_CACHE_HOME", ".cache").appendingPathComponent("missive", isDirectory: true)
+            config: URL(fileURLWithPath: found.config, isDirectory: true),
+            data: URL(fileURLWithPath: found.data, isDirectory: true),
+            state: URL(fileURLWithPath: found.state, isDirectory: true),
+            cache: URL(fileURLWithPath: found.cache, isDirectory: true)
         )
+    }
+
+    /// The config directory of this process, as a path: for `convert`, which reads config.toml
+    /// and nothing else, and starts faster without URLs or the environment as a dictionary.
+    public static func configDirectoryOfThisProcess() -> String {
+        directories { getenv($0).map { String(cString: $0) } }.config
+    }
+
+    /// The four directories as paths, from the variables `lookup` answers.
+    static func directories(_ lookup: (String) -> String?) -> (config: String, data: String, state: String, cache: String) {
+        if let home = nonEmpty(lookup("MISSIVE_HOME")) {
+            return (join(home, "config"), join(home, "data"), join(home, "state"), join(home, "cache"))
+        }
+        let user = nonEmpty(lookup("HOME")) ?? NSHomeDirectory()
+        // The spec says relative XDG paths are invalid and must be ignored.
+        func base(_ variable: String, _ fallback: String) -> String {
+            if let value = nonEmpty(lookup(variable)), value.hasPrefix("/") { return value }
+            return join(user, fallback)
+        }
+        return (
+            join(base("XDG_CONFIG_HOME", ".config"), "missive"), join(base("XDG_DATA_HOME", ".local/share"), "missive"),
+            join(base("XDG_STATE_HOME", ".local/state"), "missive"), join(base("XDG_CACHE_HOME", ".cache"), "missive")
+        )
+    }
+
+    /// `directory/name`, with one slash between them, as URL's appendingPathComponent joins them.
+    private static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// Creates the config, data and state directories, private to the user (0700). The cache

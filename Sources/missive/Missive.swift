@@ -55,7 +55,12 @@ struct Missive: AsyncParsableCommand {
             return
         }
         do {
-            var command = try parseAsRoot(convertOnly: arguments)
+            // Run directly, not through the `as? AsyncParsableCommand` below: that cast scans every
+            // protocol conformance in the binary (0.7 million instructions) when it fails.
+            if arguments.first == "convert", let convert = ConvertRun.plain(Array(arguments.dropFirst())) {
+                return try convert.run()
+            }
+            var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -75,17 +80,6 @@ struct Missive: AsyncParsableCommand {
             if !text.isEmpty { FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8)) }
             Foundation.exit(status)
         }
-    }
-
-    /// A plain `convert ARGS` read without the argument parser (see `ConvertCommand.plainCommand`),
-    /// else the whole command line.
-    private static func parseAsRoot(convertOnly arguments: [String]) throws -> ParsableCommand {
-        if arguments.first == ConvertCommand.configuration.commandName,
-            let convert = ConvertCommand.plainCommand(Array(arguments.dropFirst()))
-        {
-            return convert
-        }
-        return try parseAsRoot()
     }
 }
 

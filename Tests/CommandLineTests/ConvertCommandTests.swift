@@ -78,6 +78,38 @@ import Testing
         #expect(bad.status == 78 && bad.errorOutput.contains("soft_breaks") && bad.errorOutput.contains("space"), "\(bad.errorOutput)")
     }
 
+    /// `convert` finds config.toml where every command does, by the XDG rules, though it reads
+    /// it without the store's paths (for its start-up): XDG_CONFIG_HOME, else HOME/.config, and a
+    /// relative XDG_CONFIG_HOME is ignored as the spec says. An unreadable or broken file leaves
+    /// the default, as before: converting is not where config.toml's mistakes are reported.
+    @Test func convertFindsConfigByTheXDGRules() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let typed = Data("line one\nline two\n".utf8)
+        func write(_ text: String, under directory: String) throws {
+            let folder = root.appendingPathComponent(directory).appendingPathComponent("missive")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try text.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        }
+        try write("soft_breaks = \"space\"\n", under: "xdg")
+        try write("soft_breaks = \"space\"\n", under: "home/.config")
+        let home = root.appendingPathComponent("home").path
+        let viaXDG = try runMissive(["convert"], stdin: typed, environment: ["HOME": "/nonexistent", "XDG_CONFIG_HOME": root.appendingPathComponent("xdg").path])
+        #expect(viaXDG.output == "line one line two\n", "\(viaXDG)")
+        let viaHome = try runMissive(["convert"], stdin: typed, environment: ["HOME": home + "/"])
+        #expect(viaHome.output == "line one line two\n", "\(viaHome)")
+        let relative = try runMissive(["convert"], stdin: typed, environment: ["HOME": "/nonexistent", "XDG_CONFIG_HOME": "xdg"], directory: root)
+        #expect(relative.output == "line one\nline two\n", "\(relative)")
+
+        try write("soft_breaks = \"tabs\"\n", under: "broken")
+        let broken = try runMissive(["convert"], stdin: typed, environment: ["XDG_CONFIG_HOME": root.appendingPathComponent("broken").path])
+        #expect(broken.status == 0 && broken.output == "line one\nline two\n" && broken.stderr.isEmpty, "\(broken)")
+        let folder = root.appendingPathComponent("folder/missive/config.toml")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let directory = try runMissive(["convert"], stdin: typed, environment: ["XDG_CONFIG_HOME": root.appendingPathComponent("folder").path])
+        #expect(directory.status == 0 && directory.output == "line one\nline two\n", "\(directory)")
+    }
+
     @Test func emptyInputGivesEmptyOutput() throws {
         let result = try runMissive(["convert"])
         #expect(result.status == 0)

@@ -31,14 +31,28 @@ struct ConvertCommand: ParsableCommand {
             + "space with --strict.", valueName: "space|newline"))
     var softBreaks: SoftBreaks?
 
-    /// The command for a plain `convert [FILE] [--dialect D] [--strict] [--soft-breaks S]`, read
-    /// without the argument parser; nil for anything else (help, a mistake, a repeated option), which
-    /// the parser then reads and answers as always. Why: scripts run convert over and over, and the
-    /// parser's reflection over the options cost three times what converting a 1 KB post does
-    /// (14 of 20 million instructions, measured with callgrind).
-    static func plainCommand(_ arguments: [String]) -> ConvertCommand? {
-        var command = ConvertCommand()
-        var file: String?, dialect: Dialect?, strict: Bool?, softBreaks: SoftBreaks?
+    func run() throws {
+        try ConvertRun(file: file, dialect: dialect, strict: strict, softBreaks: softBreaks).run()
+    }
+}
+
+/// One conversion, as `convert` was asked for it: what `ConvertCommand` runs once it has parsed,
+/// and what a plain `convert ...` runs without the argument parser (see `plain(_:)`).
+struct ConvertRun {
+    var file: String?
+    var dialect: Dialect = .default
+    var strict = false
+    var softBreaks: SoftBreaks?
+
+    /// A plain `convert [FILE] [--dialect D] [--strict] [--soft-breaks S]` (the arguments after
+    /// `convert`), read without the argument parser; nil for anything else (help, a mistake, a
+    /// repeated option), which the parser then reads and answers as always. Why: scripts run convert
+    /// over and over, and the parser's reflection over the options cost three times what converting
+    /// a 1 KB post does (14 of 20 million instructions, measured with callgrind); building even the
+    /// parsed command's option wrappers cost half a million more.
+    static func plain(_ arguments: [String]) -> ConvertRun? {
+        var run = ConvertRun()
+        var dialect: Dialect?, strict: Bool?
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             let (name, attached) = argument.hasPrefix("--") ? Self.split(argument) : (argument, nil)
@@ -48,22 +62,20 @@ struct ConvertCommand: ParsableCommand {
             case "--dialect" where dialect == nil:
                 guard let value = value().flatMap(Dialect.init(rawValue:)) else { return nil }
                 dialect = value
-            case "--soft-breaks" where softBreaks == nil:
+            case "--soft-breaks" where run.softBreaks == nil:
                 guard let value = value().flatMap(SoftBreaks.init(rawValue:)) else { return nil }
-                softBreaks = value
+                run.softBreaks = value
             case "--strict" where strict == nil && attached == nil:
                 strict = true
-            case _ where file == nil && (argument == "-" || !argument.hasPrefix("-")):
-                file = argument
+            case _ where run.file == nil && (argument == "-" || !argument.hasPrefix("-")):
+                run.file = argument
             default:
                 return nil
             }
         }
-        command.file = file
-        command.dialect = dialect ?? .default
-        command.strict = strict ?? false
-        command.softBreaks = softBreaks
-        return command
+        run.dialect = dialect ?? .default
+        run.strict = strict ?? false
+        return run
     }
 
     private static func split(_ argument: String) -> (String, String?) {
@@ -76,7 +88,7 @@ struct ConvertCommand: ParsableCommand {
         if let softBreaks { return softBreaks }
         if strict { return .space }
         // A broken config.toml is for the commands that need it to say; converting does not.
-        return (try? Home.load())?.config.softBreaks ?? Config().softBreaks
+        return (try? Config.load(directory: MissivePaths.configDirectoryOfThisProcess()))?.softBreaks ?? Config().softBreaks
     }
 
     func run() throws {
