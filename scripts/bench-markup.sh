@@ -9,10 +9,11 @@
 # missive convert leaves the parsed tree to the kernel at exit instead of freeing it node by node
 # (about a sixth of the run on this corpus). Start-up runs last a few milliseconds, where a shared
 # 2-core machine swings most: each of the four is run 3 times to warm the page cache, then the best
-# of $STARTUP_RUNS (30) runs counts, taking turns, for missive and cmark alike.
+# of $STARTUP_RUNS (30) runs counts, taking turns, for missive and cmark alike, timed to the
+# microsecond (scripts/bench/run-time.c), on a copy made as the package ships it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-debs.sh cmark time python3 binutils gcc >&2
+scripts/install-debs.sh cmark time python3 binutils gcc chrpath >&2
 scripts/fetch-commonmark-spec.sh
 
 # MISSIVE names another build to measure (an older one, say, for a before-and-after).
@@ -20,11 +21,17 @@ MISSIVE=${MISSIVE:-.build/release/missive}
 [ -x "$MISSIVE" ] || { echo "bench-markup: build first: swift build -c release" >&2; exit 1; }
 WORK=.cache/bench-markup
 mkdir -p "$WORK"
+# Measured as the package ships it (scripts/build-deb.sh): stripped, and without SwiftPM's RUNPATH
+# $ORIGIN, which sends the loader looking for every library beside the binary first.
+shipped() { strip -o "$2" "$1" && chrpath -d "$2" >/dev/null; }
+shipped "$MISSIVE" "$WORK/missive-shipped"
+MISSIVE=$WORK/missive-shipped
 CORPUS=$WORK/corpus.md
 [ -s "$CORPUS" ] || python3 scripts/bench/markup-corpus.py .cache/commonmark-spec.json "$CORPUS" 5
 RUNS=${RUNS:-9}
 # BEFORE names an older build to measure in the same run, taking turns with this one (a before-and-after).
 BEFORE=${BEFORE:-}
+if [ -n "$BEFORE" ]; then shipped "$BEFORE" "$WORK/before-shipped"; BEFORE=$WORK/before-shipped; fi
 STARTUP_RUNS=${STARTUP_RUNS:-30}
 
 # One run of a command reading $1: wall and CPU time (user+sys) in seconds to the millisecond
@@ -58,7 +65,7 @@ echo "corpus: $CORPUS ($bytes bytes, seeded; best of $RUNS runs)"
 printf '%-28s %10s %10s %15s\n' "" "wall (s)" "cpu (s)" "peak RSS (KiB)"
 printf '%-28s %10s %10s %15s\n' "cmark (HTML)" "$cm_t" "$cm_c" "$cm_m"
 printf '%-28s %10s %10s %15s\n' "missive convert (BBCode)" "$ms_t" "$ms_c" "$ms_m"
-[ -z "$BEFORE" ] || printf '%-28s %10s %10s %15s\n' "before: $(basename "$(dirname "$(dirname "$(dirname "$BEFORE")")")")" "$bf_t" "$bf_c" "$bf_m"
+[ -z "$BEFORE" ] || printf '%-28s %10s %10s %15s\n' "before (BEFORE)" "$bf_t" "$bf_c" "$bf_m"
 # Each figure beside its target from issue 17, with whether it is met.
 verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v + 0 <= t + 0) ? "pass" : "FAIL" }'; }
 under() { awk -v v="$1" -v t="$2" 'BEGIN { print (v + 0 < t + 0) ? "pass" : "FAIL" }'; }
@@ -112,8 +119,7 @@ fi
 # a quiet one, so a change shows even when the wall times above are noise.
 instructions() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p'; }
 if command -v valgrind >/dev/null; then
-    stripped="$WORK/missive-stripped"  # valgrind cannot read the debug information clang 21 writes
-    strip -o "$stripped" "$MISSIVE"
+    stripped=$MISSIVE  # stripped: valgrind cannot read the debug information clang 21 writes
     echo "instructions (callgrind): missive --version $(instructions "$stripped" --version </dev/null)," \
         "cmark --version $(instructions cmark --version </dev/null);" \
         "1 KB convert $(instructions "$stripped" convert <"$WORK/post-1k.md"), cmark $(instructions cmark <"$WORK/post-1k.md")"
