@@ -138,6 +138,11 @@ let package = Package(
                     .when(platforms: [.linux])
                 ),
                 .unsafeFlags(["-L", "packaging/link"], .when(platforms: [.linux], configuration: .release)),
+                // What a start and a conversion run, side by side at the front of the code.
+                .unsafeFlags(
+                    ["-Xlinker", "--symbol-ordering-file=packaging/link/missive.order", "-Xlinker", "--no-warn-symbol-ordering"],
+                    .when(platforms: [.linux], configuration: .release)
+                ),
                 // GRDB's `-lsqlite3` finds a linker script there that loads nothing: CSQLite opens
                 // SQLite at first use (packaging/link/sqlite says more).
                 .unsafeFlags(["-L", "packaging/link/sqlite"], .when(platforms: [.linux])),
