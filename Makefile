@@ -55,7 +55,7 @@ build: deps
 
 # The Swift runtime linked in statically halves start-up time, which every command pays.
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	SWIFT=$(SWIFT) scripts/swift-release.sh
 
 # Two test processes. The command-line tests wait on child processes, and their synchronous
 # waits hold the threads of Swift's cooperative pool (one per core) for a minute at a time; the

@@ -143,8 +143,8 @@ let package = Package(
                     ["-Xlinker", "--symbol-ordering-file=packaging/link/missive.order", "-Xlinker", "--no-warn-symbol-ordering"],
                     .when(platforms: [.linux], configuration: .release)
                 ),
-                // GRDB's `-lsqlite3` finds a linker script there that loads nothing: CSQLite opens
-                // SQLite at first use (packaging/link/sqlite says more).
+                // GRDB's `-lsqlite3` finds a linker script there that links SQLite only as needed, and
+                // nothing needs it: CSQLite opens it at first use (packaging/link/sqlite says more).
                 .unsafeFlags(["-L", "packaging/link/sqlite"], .when(platforms: [.linux])),
             ]
         ),

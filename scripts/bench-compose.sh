@@ -11,7 +11,7 @@ scripts/install-debs.sh curl python3 >&2
 
 BIN=${BIN:-.build/release}
 RUNS=${RUNS:-21}
-[ -x "$BIN/missive" ] && [ -x "$BIN/missive-sandbox" ] || swift build -c release --static-swift-stdlib >&2
+[ -x "$BIN/missive" ] && [ -x "$BIN/missive-sandbox" ] || scripts/swift-release.sh >&2
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/missive-bench-compose.XXXXXX")
 export MISSIVE_HOME=$WORK/home

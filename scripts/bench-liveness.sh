@@ -41,7 +41,7 @@ TIMEOUT=10
 THREADS=(3500001 3500003 3500004)
 BIN=${BIN:-.build/release}
 for product in missive missive-sandbox; do
-    [ -x "$BIN/$product" ] || swift build -c release --static-swift-stdlib --product "$product" >&2
+    [ -x "$BIN/$product" ] || scripts/swift-release.sh --product "$product" >&2
 done
 WORK=$(mktemp -d)
 SANDBOX_PID="" SENDER_PID=""

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 COUNT=${COUNT:-200}
 BIN=${BIN:-.build/release}
 PASSWORD=missive-engine-pw
-[ -x "$BIN/missive" ] || swift build -c release --static-swift-stdlib --product missive >&2
+[ -x "$BIN/missive" ] || scripts/swift-release.sh --product missive >&2
 
 WORK=$(mktemp -d)
 started=""

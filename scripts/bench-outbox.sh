@@ -15,7 +15,7 @@ LISTED=${LISTED:-10000}
 THREAD=3500001
 BIN=${BIN:-.build/release}
 for product in missive missive-sandbox forum-bench; do
-    [ -x "$BIN/$product" ] || swift build -c release --static-swift-stdlib --product "$product" >&2
+    [ -x "$BIN/$product" ] || scripts/swift-release.sh --product "$product" >&2
 done
 WORK=$(mktemp -d)
 SANDBOX_PID=""

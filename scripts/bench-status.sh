@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 scripts/install-debs.sh curl python3 >&2
 BIN=${BIN:-.build/release}
 for product in missive missive-sandbox; do
-    [ -x "$BIN/$product" ] || swift build -c release --static-swift-stdlib >&2
+    [ -x "$BIN/$product" ] || scripts/swift-release.sh >&2
 done
 RUNS=${RUNS:-15}
 KEEP=${KEEP:-}

@@ -39,8 +39,8 @@ grep -qF "sudo apt install ./missive_${version}_${arch}.deb" README.md \
   || fail "README.md's install section does not say 'sudo apt install ./missive_${version}_${arch}.deb'"
 
 if [ -z "$bin_dir" ]; then
-  "$SWIFT" build -c release --static-swift-stdlib
-  bin_dir=$("$SWIFT" build -c release --static-swift-stdlib --show-bin-path)
+  SWIFT="$SWIFT" scripts/swift-release.sh
+  bin_dir=$(SWIFT="$SWIFT" scripts/swift-release.sh --show-bin-path)
 fi
 got=$("$bin_dir/missive" --version)
 [ "$got" = "$version" ] || fail "$bin_dir/missive --version says '$got', scripts/version.sh says '$version'"

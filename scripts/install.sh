@@ -101,8 +101,8 @@ done
 
 if [ -z "$bin_dir" ]; then
   # The same build as `make release`: the static Swift runtime halves start-up time.
-  "$SWIFT" build -c release --static-swift-stdlib
-  bin_dir=$("$SWIFT" build -c release --static-swift-stdlib --show-bin-path)
+  SWIFT="$SWIFT" scripts/swift-release.sh
+  bin_dir=$(SWIFT="$SWIFT" scripts/swift-release.sh --show-bin-path)
 fi
 for p in "${programs[@]}" "${helpers[@]}"; do
   [ -x "$bin_dir/$p" ] || fail "$bin_dir/$p is missing; build it first (swift build)"
