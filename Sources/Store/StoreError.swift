@@ -13,6 +13,8 @@ public enum StoreError: MissiveError, Equatable {
     /// SQLite says the file is not a database or is damaged.
     case corrupt(path: String, detail: String)
     case cannotCreate(path: String, reason: String)
+    /// SQLite could not open the file (or could not be loaded itself: CSQLite says so in `reason`).
+    case cannotOpen(path: String, reason: String)
     case notFound(what: String)
     /// A row the store should hold (a draft whose revisions are there, an id it has handed
     /// out) cannot be read: the file is damaged there. `found`: what SQLite's check says.
@@ -29,7 +31,7 @@ public enum StoreError: MissiveError, Equatable {
         case .locked: .tempFailure
         case .readOnly: .noPermission
         case .corrupt: .dataError
-        case .cannotCreate: .cantCreate
+        case .cannotCreate, .cannotOpen: .cantCreate
         case .notFound: .noInput
         case .damaged: .dataError
         case .invalid: .dataError
@@ -50,6 +52,8 @@ public enum StoreError: MissiveError, Equatable {
             "\(path) is not a healthy Missive store (\(detail)); run `missive doctor` and restore from a backup"
         case let .cannotCreate(path, reason):
             "cannot create \(path): \(reason)"
+        case let .cannotOpen(path, reason):
+            "cannot open \(path): \(reason)"
         case let .notFound(what):
             "\(what) does not exist"
         case let .damaged(what, path, found):
@@ -82,7 +86,7 @@ public enum StoreError: MissiveError, Equatable {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:
             return StoreError.corrupt(path: path, detail: error.message ?? "corrupt")
         case .SQLITE_CANTOPEN:
-            return StoreError.cannotCreate(path: path, reason: error.message ?? "cannot open")
+            return StoreError.cannotOpen(path: path, reason: error.message ?? "unable to open the database file")
         case .SQLITE_FULL:
             return StoreError.diskFull(path: path)
         case .SQLITE_TOOBIG:
