@@ -119,10 +119,10 @@ fi
 # a quiet one, so a change shows even when the wall times above are noise.
 instructions() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : //p'; }
 if command -v valgrind >/dev/null; then
-    stripped=$MISSIVE  # stripped: valgrind cannot read the debug information clang 21 writes
-    echo "instructions (callgrind): missive --version $(instructions "$stripped" --version </dev/null)," \
+    # $MISSIVE is the stripped copy: valgrind cannot read the debug information clang 21 writes.
+    echo "instructions (callgrind): missive --version $(instructions "$MISSIVE" --version </dev/null)," \
         "cmark --version $(instructions cmark --version </dev/null);" \
-        "1 KB convert $(instructions "$stripped" convert <"$WORK/post-1k.md"), cmark $(instructions cmark <"$WORK/post-1k.md")"
+        "1 KB convert $(instructions "$MISSIVE" convert <"$WORK/post-1k.md"), cmark $(instructions cmark <"$WORK/post-1k.md")"
 fi
 echo "binary: $(stat -c %s "$MISSIVE") bytes ($MISSIVE)"
 # What every start loads: the NEEDED libraries (libcurl is opened at the first request, never here).

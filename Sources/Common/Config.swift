@@ -250,7 +250,7 @@ public struct Config: Sendable, Equatable {
     /// run, and Foundation's file reading brought in two megabytes of pages and a third of a
     /// small convert's instructions.
     public static func load(directory: String) throws(ConfigError) -> Config {
-        let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
+        let path = MissivePaths.join(directory, fileName)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             // Only a missing file means the defaults: an unreadable one must not be silently

@@ -63,7 +63,7 @@ public struct MissivePaths: Sendable, Equatable {
     }
 
     /// `directory/name`, with one slash between them, as URL's appendingPathComponent joins them.
-    private static func join(_ directory: String, _ name: String) -> String {
+    static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
