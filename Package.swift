@@ -79,10 +79,18 @@ let package = Package(
             ],
             path: "Sources/Outbox"
         ),
+        // The socket pool under both servers (sandbox, live preview): FlyingSocks' pool over an
+        // epoll queue of our own (see EpollEventQueue.swift for why), shared and without Nagle.
+        .systemLibrary(name: "CEpoll", path: "Sources/System/CEpoll"),
+        .target(
+            name: "ServerSockets",
+            dependencies: ["CEpoll", .product(name: "FlyingSocks", package: "FlyingFox")],
+            path: "Sources/ServerSockets"
+        ),
         .target(
             name: "Sandbox",
             dependencies: [
-                "Common", "Markup",
+                "Common", "Markup", "ServerSockets",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -98,7 +106,7 @@ let package = Package(
         .target(
             name: "LiveServer",
             dependencies: [
-                "LivePreview", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+                "LivePreview", "ServerSockets", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             path: "Sources/LiveServer"
         ),
@@ -194,7 +202,7 @@ let package = Package(
         .testTarget(
             name: "SandboxTests",
             dependencies: [
-                "Sandbox", "SandboxOptions", "Common", "CLibXML2", .product(name: "FlyingFox", package: "FlyingFox"),
+                "Sandbox", "SandboxOptions", "ServerSockets", "Common", "CLibXML2", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

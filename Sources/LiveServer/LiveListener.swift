@@ -2,6 +2,7 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import LivePreview
+import ServerSockets
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -49,7 +50,9 @@ public final class LiveListener: Sendable {
     public func stop() async {
         keepingAlive.cancel()
         await page.close()
-        await http.stop()
+        // Cancelled, not `http.stop()`: the accept loop ends before the socket is closed (see
+        // SandboxServer.Listener.stop).
+        serving.cancel()
         _ = await serving.result
     }
 
@@ -63,7 +66,8 @@ public final class LiveListener: Sendable {
         }
         // The handler needs the port, known only once bound: it reads it from here.
         let bound = BoundPort()
-        let http = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: DeferredRoutes(bound: bound))
+        let http = HTTPServer(address: address, timeout: 30, pool: NoDelaySocketPool(pool: SocketPool<EpollEventQueue>.epoll()),
+                              logger: .disabled, handler: DeferredRoutes(bound: bound))
         let failure = Failure()
         let serving = Task {
             do { try await http.run() } catch {

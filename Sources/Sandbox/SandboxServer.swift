@@ -2,6 +2,7 @@ import Common
 import FlyingFox
 import FlyingSocks
 import Foundation
+import ServerSockets
 
 /// The sandbox forum over HTTP on 127.0.0.1. Start it in-process (tests do, on port 0) or
 /// through `missive sandbox`:
@@ -118,7 +119,7 @@ public final class SandboxServer: Sendable {
         let forum = SandboxForum(database: database, configuration: configuration, themes: themes)
         let cloudflare = CloudflareGate()
         let images = SandboxImageHost(directory: directory.appendingPathComponent("images"), clock: configuration.clock)
-        let pool = SharedSocketPool(NoDelaySocketPool(pool: HTTPServer.defaultPool()))
+        let pool = SharedSocketPool(NoDelaySocketPool(pool: SocketPool<EpollEventQueue>.epoll()))
         let startImages = { try await Listener.start(port: configuration.imagesPort, option: "--images-port", pool: pool,
                                                      handler: SandboxImagesHTTPHandler(images: images)) }
         let startForum = { (imagesURL: URL) in
@@ -195,8 +196,12 @@ public final class SandboxServer: Sendable {
             return Listener(http: http, task: task, port: port, baseURL: baseURL)
         }
 
+        /// Cancels the run rather than calling `http.stop()`: FlyingFox's stop closes the listening
+        /// socket while the accept loop may still call accept() once more, and by then the number
+        /// can be another server's new socket (the loop then took that server's connection and
+        /// closed it unread: a reset). Cancelled, the loop ends first and `run()` closes the socket.
         func stop() async {
-            await http.stop()
+            task.cancel()
             _ = await task.result
         }
     }

@@ -13,16 +13,18 @@ import Foundation
 /// first accept, and each connection while it waits for a request. Linux copies TCP_NODELAY
 /// from the listening socket to the sockets it accepts, so connections are covered from their
 /// first byte; setting it again on a connection's own waits covers one accepted before that.
-struct NoDelaySocketPool<Pool: AsyncSocketPool>: AsyncSocketPool {
-    let pool: Pool
+public struct NoDelaySocketPool<Pool: AsyncSocketPool>: AsyncSocketPool {
+    public let pool: Pool
+
+    public init(pool: Pool) { self.pool = pool }
 
     private static var noDelay: BoolSocketOption { BoolSocketOption(level: Int32(IPPROTO_TCP), name: TCP_NODELAY) }
 
-    func prepare() async throws { try await pool.prepare() }
+    public func prepare() async throws { try await pool.prepare() }
 
-    func run() async throws { try await pool.run() }
+    public func run() async throws { try await pool.run() }
 
-    func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
+    public func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
         // Not a TCP socket, or already closed: nothing to tune, and the pool reports the rest.
         try? socket.setValue(true, for: Self.noDelay)
         try await pool.suspendSocket(socket, untilReadyFor: events)

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Each server's `run()` waits until that server is stopped (its task cancelled), or until the
 /// real pool ends; the real pool is cancelled when the last server using it stops.
-actor SharedSocketPool<Pool: AsyncSocketPool>: AsyncSocketPool {
+public actor SharedSocketPool<Pool: AsyncSocketPool>: AsyncSocketPool {
     private let pool: Pool
     private var prepared = false
     private var runner: Task<Void, Never>?
@@ -20,17 +20,17 @@ actor SharedSocketPool<Pool: AsyncSocketPool>: AsyncSocketPool {
     private var waiting: [UUID: CheckedContinuation<Void, any Error>] = [:]
     private var cancelled: Set<UUID> = []
 
-    init(_ pool: Pool) {
+    public init(_ pool: Pool) {
         self.pool = pool
     }
 
-    func prepare() async throws {
+    public func prepare() async throws {
         guard !prepared else { return }
         try await pool.prepare()
         prepared = true
     }
 
-    func run() async throws {
+    public func run() async throws {
         if runner == nil {
             runner = Task { [pool] in
                 let result: Result<Void, any Error>
@@ -55,7 +55,7 @@ actor SharedSocketPool<Pool: AsyncSocketPool>: AsyncSocketPool {
         }
     }
 
-    func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
+    public func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
         try await pool.suspendSocket(socket, untilReadyFor: events)
     }
 
