@@ -71,7 +71,28 @@ public enum Buffer {
             // A blank line between two quotes' fences: on to the next fence.
             if line < all.count, all[line - 1].allSatisfy(\.isWhitespace), fenceOpening(all[line]) != nil { line += 1 }
         }
+        // Quotes added at the end of a draft that already has text (`reply --quote` on an open
+        // draft): the answer goes below the last of them.
+        if let end = trailingFenceEnd(lines.filter { $0.number > closing.number }), end + 1 > line { line = end + 1 }
         return min(line, max(1, all.count))
+    }
+
+    /// The line of the closing fence of a ```bbcode block that ends the body (nothing but blank
+    /// lines after it, up to the cut line), or nil.
+    private static func trailingFenceEnd(_ body: [(number: Int, text: Substring)]) -> Int? {
+        var open: String?
+        var lastClosed: Int?
+        var lastText: Int?
+        for (number, text) in body {
+            if open == nil, text.hasPrefix(CutLine.prefix) { break }
+            if let fence = open {
+                if String(text).trimmingTrailingWhitespace() == fence { open = nil; lastClosed = number }
+            } else if let fence = fenceOpening(text) {
+                open = fence
+            }
+            if !text.allSatisfy(\.isWhitespace) { lastText = number }
+        }
+        return open == nil && lastClosed != nil && lastClosed == lastText ? lastClosed : nil
     }
 
     /// The closing fence of a line that opens a ```bbcode block (three or more backticks), or nil.

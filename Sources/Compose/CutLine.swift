@@ -19,7 +19,10 @@ public struct CutLine: Equatable, Sendable {
     }
 
     /// The scissors as git's `commit --cleanup=scissors` draws them, then the token.
-    public var line: String { "------------------------ >8 ------------------------ \(token)" }
+    /// Every cut line starts so; the token after it is the session's.
+    static let prefix = "------------------------ >8 ------------------------ "
+
+    public var line: String { Self.prefix + token }
 
     /// The line under it, for a reader who has not met the cut line before.
     public static let explanation =
@@ -54,11 +57,10 @@ public struct CutLine: Equatable, Sendable {
     /// The token of the first line in `text` shaped like a cut line, for a buffer file read
     /// without its session (`missive preview FILE`), where the lock file no longer says it.
     public static func first(in text: String) -> CutLine? {
-        let prefix = "------------------------ >8 ------------------------ "
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = Self.trimmed(line)
-            guard trimmed.hasPrefix(prefix) else { continue }
-            let token = trimmed.dropFirst(prefix.count)
+            guard trimmed.hasPrefix(Self.prefix) else { continue }
+            let token = trimmed.dropFirst(Self.prefix.count)
             if token.count == 12, token.allSatisfy(\.isHexDigit) { return CutLine(token: String(token)) }
         }
         return nil

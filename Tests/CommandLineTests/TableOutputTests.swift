@@ -68,6 +68,23 @@ import Testing
         }
     }
 
+    /// Wide enough, the columns keep their fixed widths; too narrow for them, each column takes
+    /// only what its cells need, so the row shows more before the cut (here: CHANGED whole).
+    @Test func aNarrowTerminalFitsColumnsToTheirCells() throws {
+        let home = try Self.home()
+        defer { home.remove() }
+        let wide = try Self.run(home, ["drafts", "list"], ["MISSIVE_COLUMNS": "200"]).output.split(separator: "\n")
+        #expect(wide.first?.hasPrefix("ID    KIND   TARGET                REVS  CHANGED") == true, "\(wide)")
+        let narrow = try Self.run(home, ["drafts", "list"], ["MISSIVE_COLUMNS": "60"]).output.split(separator: "\n")
+        let header = try #require(narrow.first)
+        #expect(header.hasPrefix("ID  KIND   TARGET          REVS  CHANGED"), "\(narrow)")
+        // The widest CHANGED cell ("HH:MM (just now)" or "(N min ago)") ends before column 60.
+        for row in narrow.dropFirst() {
+            let changed = try #require(row.firstMatch(of: /\d\d:\d\d \([^)]*\)/), "\(row)")
+            #expect(row.distance(from: row.startIndex, to: changed.range.upperBound) <= 59, "\(row)")
+        }
+    }
+
     @Test func searchMatchesAreBoldOnlyWithColour() throws {
         let home = try Self.home()
         defer { home.remove() }

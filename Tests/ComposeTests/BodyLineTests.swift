@@ -39,6 +39,25 @@ import Testing
         #expect(Buffer.bodyLine(in: Buffer.render(quoting)) == 7)
     }
 
+    /// `reply --quote` into an open draft adds the quotes after the user's text: the cursor goes
+    /// below the last of them, on the blank line left for the answer, notices and context counted.
+    @Test(arguments: [1, 2])
+    func quotesAddedAfterTheTextPutTheCursorBelowTheLast(quotes: Int) {
+        let fenced = (1...quotes).map { "```bbcode\n[quote=\"Zoë\" post=\"\($0)\"]\nquoted \($0)\n[/quote]\n```" }
+        var quoting = content
+        quoting.body = "my first thoughts\n\n" + fenced.joined(separator: "\n\n") + "\n\n"
+        let text = Buffer.render(quoting, notice: ["added a quote"], context: BufferContext(heading: "h", entries: []),
+                                 cut: CutLine(token: "aaaaaaaaaaaa"))
+        let number = Buffer.bodyLine(in: text)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(number.map { lines[$0 - 2] } == "```", "the line above the cursor closes the last quote: \(text)")
+        #expect(line(number, of: text) == "")
+        // Text after the quotes is the user's answer already: the cursor stays on the body's first line.
+        quoting.body += "my answer\n"
+        let answered = Buffer.render(quoting)
+        #expect(line(Buffer.bodyLine(in: answered), of: answered) == "my first thoughts")
+    }
+
     @Test(arguments: [1, 2, 5])
     func noticesOnTopMoveTheBodyLineDownByTheirLength(count: Int) {
         let notices = (1...count).map { "notice \($0)" }

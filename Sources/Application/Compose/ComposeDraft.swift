@@ -204,7 +204,7 @@ public struct ComposeDraft: Sendable {
             draft.content.body = Self.blocks(draft.content.body, added)
             // A flagged draft opens on its raw text, so the quotes go there too.
             if let raw = draft.raw { draft.raw = Self.blocks(raw, added) }
-            console.note("added \(counted(fetched.pieces.count, "quote")) at the end of draft \(draft.id)")
+            console.note("added \(counted(fetched.pieces.count, "quote")) at the end of draft \(draft.id), below your text; write your answer under \(fetched.pieces.count == 1 ? "it" : "them")")
         }
         if request.noEdit {
             if typed == nil, added.isEmpty, let error = fetched.nothingToSave { throw error }
@@ -217,7 +217,7 @@ public struct ComposeDraft: Sendable {
         return try report.session(result)
     }
 
-    private var report: SaveReport { SaveReport(console: console) }
+    private var report: SaveReport { SaveReport(console: console, delivering: request.delivering) }
 
     private func bodyFromFile() throws -> String? {
         guard let path = request.bodyFile else { return nil }

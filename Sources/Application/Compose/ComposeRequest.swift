@@ -21,6 +21,8 @@ public struct ComposeRequest: Sendable, Equatable {
     public var contextPosts: Int?
     /// Do not ask the forum before the editor opens (`--offline`).
     public var offline: Bool
+    /// `--send` or `--queue` follows the save: its message names no next step to take by hand.
+    public var delivering = false
 
     public init(template: String? = nil, variables: [String: String] = [:], profile: String? = nil, format: DraftFormat? = nil,
                 bodyFile: String? = nil, noEdit: Bool = false, forceNew: Bool = false, contextPosts: Int? = nil,

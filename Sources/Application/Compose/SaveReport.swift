@@ -4,15 +4,18 @@ import Store
 /// How the outcome of a save is told: the draft id as the result (for scripts), the rest as notes.
 public struct SaveReport: Sendable {
     let console: any ConsoleOutput
+    /// The command queues or sends the draft next (`--queue`, `--send`), and says so itself.
+    let delivering: Bool
 
-    public init(console: any ConsoleOutput) {
+    public init(console: any ConsoleOutput, delivering: Bool = false) {
         self.console = console
+        self.delivering = delivering
     }
 
     public func created(_ draft: Draft) {
         console.print(String(draft.id))
-        console.note("created draft \(draft.id): \(draft.content.kind.rawValue), \(draft.content.target.describe(draft.content.kind)); "
-            + "`missive preview \(draft.id)` shows it, `missive queue \(draft.id)` sends it")
+        let created = "created draft \(draft.id): \(draft.content.kind.rawValue), \(draft.content.target.describe(draft.content.kind))"
+        console.note(delivering ? created : created + "; `missive preview \(draft.id)` shows it, `missive queue \(draft.id)` sends it")
     }
 
     public func save(_ result: SaveResult) {

@@ -6,8 +6,11 @@ import Foundation
 /// and console: a command parses, asks for one, runs it and prints what it returns.
 extension Workspace {
     /// The compose use case over this workspace's store, editor, clock, forums and console.
-    func composeDraft(_ options: ComposeOptions, forum: ForumText? = nil, timeout: Int = 30) throws -> ComposeDraft {
-        ComposeDraft(local, config: config, forums: forums, request: try options.request(), forum: forum, timeout: timeout,
+    func composeDraft(_ options: ComposeOptions, forum: ForumText? = nil, timeout: Int = 30,
+                      delivery: DeliveryOptions? = nil) throws -> ComposeDraft {
+        var request = try options.request()
+        request.delivering = delivery?.delivers ?? false
+        return ComposeDraft(local, config: config, forums: forums, request: request, forum: forum, timeout: timeout,
                      companion: options.live
                         ? LivePreviewCompanion(profile: options.profile, theme: nil, preview: Home(paths: paths, config: config).previewDraft(),
                                                paths: paths)

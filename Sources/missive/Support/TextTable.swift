@@ -199,7 +199,12 @@ struct ColumnLayout {
     func render(headers: Bool, width: Int?) -> [UInt8] {
         guard rowCount > 0 else { return [] }
         // The same widths with or without the header line, so --no-headers only takes it away.
-        let columns = names.indices.map { max(minimums[$0], widest[$0] + 2) }
+        // The minimums keep columns where they were from one run to the next; on a terminal too
+        // narrow for them, each column takes only what its widest cell needs, so more of the
+        // row shows before the cut.
+        let natural = names.indices.map { max(minimums[$0], widest[$0] + 2) }
+        let fitted = names.indices.map { widest[$0] + 2 }
+        let columns = width.map { natural.dropLast().reduce(0, +) + widest[names.count - 1] > $0 } == true ? fitted : natural
         var header: [UInt8] = []
         if headers {
             let last = names.lastIndex { !$0.isEmpty } ?? 0

@@ -16,6 +16,9 @@ struct DeliveryOptions: ParsableArguments {
     @Flag(help: "With --send or --queue: scale down an image over the image host's limit (never done unasked).")
     var resize = false
 
+    /// Whether the draft goes to the outbox once saved.
+    var delivers: Bool { send || queue }
+
     func validate() throws {
         if resize, !send, !queue { throw ValidationError("--resize goes with --send or --queue") }
         if send, queue { throw ValidationError("--send and --queue exclude each other: --send sends now, --queue waits for `missive send`") }

@@ -36,7 +36,7 @@ struct EditPostCommand: AsyncParsableCommand {
         let workspace = try Workspace.open()
         // The post is BBCode already: a BBCode draft shows it as it is, with nothing to unwrap.
         let format = options.format ?? .bbcode
-        let draft = try await workspace.composeDraft(options, forum: .postSource(post), timeout: fetch.timeout).run(
+        let draft = try await workspace.composeDraft(options, forum: .postSource(post), timeout: fetch.timeout, delivery: delivery).run(
             base: DraftContent(kind: .edit, target: DraftTarget(post: post), format: format, profile: ""),
             fixed: [.post: String(post), .format: format.rawValue])
         try await delivery.deliver(draft, workspace: workspace)

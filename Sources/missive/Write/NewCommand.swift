@@ -23,7 +23,7 @@ struct NewCommand: AsyncParsableCommand {
 
     func run() async throws {
         let workspace = try Workspace.open()
-        let draft = try await workspace.composeDraft(options).run(base: nil, fixed: [:])
+        let draft = try await workspace.composeDraft(options, delivery: delivery).run(base: nil, fixed: [:])
         try await delivery.deliver(draft, workspace: workspace)
     }
 }

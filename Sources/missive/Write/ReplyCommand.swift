@@ -45,7 +45,7 @@ struct ReplyCommand: AsyncParsableCommand {
         let posts = try quote.map { QuotedPost(try forumID($0, .post), thread: MisagoPostAddress(url: $0).map { Int64($0.threadID) } ?? thread) }
         let workspace = try Workspace.open()
         let draft = try await workspace.composeDraft(
-            options, forum: posts.isEmpty ? nil : .quotedPosts(posts), timeout: fetch.timeout).run(
+            options, forum: posts.isEmpty ? nil : .quotedPosts(posts), timeout: fetch.timeout, delivery: delivery).run(
             base: DraftContent(kind: .reply, target: DraftTarget(thread: thread), profile: ""),
             fixed: [.thread: String(thread)])
         try await delivery.deliver(draft, workspace: workspace)

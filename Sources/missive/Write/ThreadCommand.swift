@@ -51,7 +51,7 @@ struct ThreadCommand: AsyncParsableCommand {
             fixed[.tag] = tag
             try await workspace.checkThreadTag(profile: options.profile).run(tag, forumID: Int(forum))
         }
-        let draft = try await workspace.composeDraft(options).run(
+        let draft = try await workspace.composeDraft(options, delivery: delivery).run(
             base: DraftContent(kind: .thread, target: DraftTarget(forum: forum, icon: icon, tag: tag), subject: subject, profile: ""),
             fixed: fixed)
         try await delivery.deliver(draft, workspace: workspace)

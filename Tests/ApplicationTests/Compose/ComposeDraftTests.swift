@@ -26,6 +26,16 @@ struct ComposeDraftTests {
         }
     }
 
+    @Test("with --queue or --send to follow, the save names no next step (the delivery says what happened)")
+    func aDeliveredSaveNamesNoNextStep() async throws {
+        try await ApplicationFixture.with { fixture in
+            var request = ComposeRequest(bodyFile: try fixture.file("body.md", "Soon.\n"), noEdit: true)
+            request.delivering = true
+            let draft = try #require(try await fixture.composeDraft(request).run(base: Self.reply, fixed: Self.fixed))
+            #expect(fixture.console.notes == ["created draft \(draft.id): reply, thread \(Self.thread)"])
+        }
+    }
+
     @Test("an empty body file saves nothing and says why")
     func emptyBodyIsRefused() async throws {
         try await ApplicationFixture.with { fixture in

@@ -55,7 +55,7 @@ extension PMCommand {
             if let replyTo { fixed[.reply_to] = String(replyTo) }
             if let forward { fixed[.forward] = String(forward) }
             let quoted: ForumText? = (replyTo ?? forward).map { .quotedMessage($0, forwarding: forward != nil) }
-            let draft = try await workspace.composeDraft(options, forum: quoted, timeout: fetch.timeout).run(
+            let draft = try await workspace.composeDraft(options, forum: quoted, timeout: fetch.timeout, delivery: delivery).run(
                 base: DraftContent(
                     kind: .pm, target: DraftTarget(recipient: user, replyTo: replyTo, forwardOf: forward),
                     subject: subject ?? "", profile: ""),
