@@ -25,7 +25,8 @@ struct SenderReport: Sendable {
     /// What a sender waiting for this item waits for.
     static func reason(for item: OutboxItem) -> String {
         switch item.state {
-        case .pending: "undo window of \(item.title): `missive undo` calls it off"
+        // The line that opened the window says how to call it off; the countdown does not repeat it.
+        case .pending: "undo window of \(item.title)"
         case .queued: "\(item.title), scheduled"
         case let .retrying(_, because): because.isFlood ? "flood control, then \(item.title)" : "retry of \(item.title)"
         case .unknown: "checking \(item.title) with the forum"

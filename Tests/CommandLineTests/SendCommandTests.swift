@@ -212,6 +212,8 @@ import Testing
         #expect(screen.contains("\r\u{1B}[K  waiting 2 s: undo window of item 1"))
         #expect(screen.contains("\r\u{1B}[K  waiting 1 s: undo window of item 1"))
         #expect(screen.contains("item 1 (reply to thread 3500001): sent: post"))
+        // The hint is on the line that opened the window, once; the countdown does not repeat it.
+        #expect(screen.components(separatedBy: "`missive undo` calls it off").count == 2, "\(screen)")
     }
 
     @Test(arguments: [
