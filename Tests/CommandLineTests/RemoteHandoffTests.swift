@@ -41,6 +41,8 @@ import Testing
         #expect(refreshed["state"] as? String == "handed")
         #expect(refreshed["remote_state"] as? String == "sent", "\(refreshed)")
         #expect((refreshed["detail"] as? String)?.contains(world.box.baseURL + "showthread.php?goto=post&postid=") == true, "\(refreshed)")
+        // The post's number comes first, so a table cut at its width still shows which post it is.
+        #expect((refreshed["detail"] as? String)?.contains(/on box as item \d+: sent post \d+ \(http/) == true, "\(refreshed)")
         // The box's forum receipt marks the laptop's draft sent, as a send here would.
         let shownDraft = try await world.run(["drafts", "show", String(draft), "--json"])
         #expect((try JSONSerialization.jsonObject(with: shownDraft.stdout) as? [String: Any])?["state"] as? String == "sent", "\(shownDraft.output)")

@@ -142,9 +142,14 @@ enum RemoteWords {
     static func describe(_ item: RemoteItem, remote: String, now: Date) -> String {
         guard let id = item.item else { return "on \(remote): \(item.error ?? "no such item there")" }
         let detail: String = switch item.state {
-        case .sent: item.url ?? item.postID.map { "post \($0)" } ?? ""
+        // The post's number first, as a local sent item's RESULT: a table cuts the address.
+        case .sent: [item.postID.map { "post \($0)" }, item.url.map { item.postID == nil ? $0 : "(\($0))" }]
+            .compactMap { $0 }.joined(separator: " ")
         // The time alone: a listing shows these words long after they were written.
-        case .queued, .pending, .retrying: item.due.map { "for \(LocalClock.time($0, now: now))" } ?? ""
+        // The same words as the box's own sender: queued for, pending until, retrying at.
+        case .queued: item.due.map { "for \(LocalClock.time($0, now: now))" } ?? ""
+        case .pending: item.due.map { "until \(LocalClock.time($0, now: now))" } ?? ""
+        case .retrying: item.due.map { "at \(LocalClock.time($0, now: now))" } ?? ""
         default: item.reason ?? ""
         }
         return "on \(remote) as item \(id): \(item.state?.rawValue ?? "?")" + (detail.isEmpty ? "" : " \(detail)")
