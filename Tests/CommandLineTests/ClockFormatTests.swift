@@ -38,13 +38,13 @@ import Testing
         let after = "\(Self.clock(Date().addingTimeInterval(seconds))) \(relative)"
         let expected = queued.errorOutput.contains(after) ? after : "\(Self.clock(before.addingTimeInterval(seconds))) \(relative)"
         // (A second line says the home has no session: these tests never log in.)
-        #expect(queued.errorOutput.hasPrefix("missive: queued item 1 (draft 1): reply to thread 3500001, to be sent at \(expected)\n"),
+        #expect(queued.errorOutput.hasPrefix("missive: queued item 1 (draft d1): reply to thread 3500001, to be sent at \(expected)\n"),
                 "\(queued.errorOutput)")
         let list = try home.run(["queue", "list", "--no-headers"])
         #expect(list.output.hasPrefix("1     queued    \(expected)"), "\(list.output)")
         #expect(list.output.firstMatch(of: /\d\d:\d\d:\d\d/) == nil, "no seconds: \(list.output)")
         let show = try home.run(["queue", "show", "1"])
-        #expect(show.output.hasPrefix("item 1 (draft 1): reply to thread 3500001\nstate:    queued for \(expected)\n"), "\(show.output)")
+        #expect(show.output.hasPrefix("item 1 (draft d1): reply to thread 3500001\nstate:    queued for \(expected)\n"), "\(show.output)")
     }
 
     @Test func timesFurtherOffThanAWeekShowTheirDateAlone() throws {

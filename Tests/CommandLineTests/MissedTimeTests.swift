@@ -58,7 +58,7 @@ import Testing
         try await Task.sleep(for: .seconds(3))
         let watcher = try world.start(["send", "--watch"])
         #expect(await eventually(within: 10) { watcher.output.contains("): sent: post ") }, "\(watcher.output)")
-        #expect(watcher.output.contains("next is item 1 (draft \(draft)), overdue by "), "\(watcher.output)")
+        #expect(watcher.output.contains("next is item 1 (draft d\(draft)), overdue by "), "\(watcher.output)")
         #expect(watcher.output.contains(" late)"), "\(watcher.output)")
         watcher.signal(SIGINT)
         #expect(await watcher.exitStatus(within: 10) == 130)

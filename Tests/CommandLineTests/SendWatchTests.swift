@@ -32,17 +32,17 @@ import Testing
             let took = await seen(text, in: watcher)
             #expect(took.map { $0 < Self.prompt } == true, "\(arguments): '\(text)' at once (\(String(describing: took))): \(watcher.output)")
         }
-        try await change(["queue", String(drafts[0]), "--at", "+2h"], says: "item 1 (draft \(drafts[0])) queued, due ")
-        try await change(["queue", String(drafts[1]), "--at", "+3h"], says: "item 2 (draft \(drafts[1])) queued, due ")
-        try await change(["queue", "hold", "2"], says: "item 2 (draft \(drafts[1])) held: not sent until `missive queue release 2`")
-        try await change(["queue", "release", "2", "--at", "+4h"], says: "item 2 (draft \(drafts[1])) released, due ")
-        try await change(["queue", "reschedule", "1", "--at", "+5h"], says: "item 1 (draft \(drafts[0])) rescheduled, due ")
-        try await change(["queue", "cancel", "1"], says: "item 1 (draft \(drafts[0])) cancelled")
-        try await change(["queue", "hold", "2"], says: "item 2 (draft \(drafts[1])) held")
+        try await change(["queue", String(drafts[0]), "--at", "+2h"], says: "item 1 (draft d\(drafts[0])) queued, due ")
+        try await change(["queue", String(drafts[1]), "--at", "+3h"], says: "item 2 (draft d\(drafts[1])) queued, due ")
+        try await change(["queue", "hold", "2"], says: "item 2 (draft d\(drafts[1])) held: not sent until `missive queue release 2`")
+        try await change(["queue", "release", "2", "--at", "+4h"], says: "item 2 (draft d\(drafts[1])) released, due ")
+        try await change(["queue", "reschedule", "1", "--at", "+5h"], says: "item 1 (draft d\(drafts[0])) rescheduled, due ")
+        try await change(["queue", "cancel", "1"], says: "item 1 (draft d\(drafts[0])) cancelled")
+        try await change(["queue", "hold", "2"], says: "item 2 (draft d\(drafts[1])) held")
 
         watcher.signal(SIGINT)
         #expect(await watcher.exitStatus(within: 30) == 130, "\(watcher.output)")
-        #expect(watcher.output.contains("stopped by SIGINT: 1 item left queued: item 2 (draft \(drafts[1])) held"), "\(watcher.output)")
+        #expect(watcher.output.contains("stopped by SIGINT: 1 item left queued: item 2 (draft d\(drafts[1])) held"), "\(watcher.output)")
         let copies = try await world.copies()
         #expect(copies["watched one"] == nil && copies["watched two"] == nil, "nothing was sent: \(copies)")
     }
@@ -54,18 +54,18 @@ import Testing
         let drafts = try await world.drafts([OutboxWorld.reply("kept for later"), OutboxWorld.reply("taken back")])
         #expect(try await world.run(["queue", String(drafts[0]), "--at", "+1h"]).status == 0)
         let watcher = try world.start(["send", "--watch"])
-        #expect(await seen("next is item 1 (draft \(drafts[0])), due ", in: watcher) != nil, "\(watcher.output)")
+        #expect(await seen("next is item 1 (draft d\(drafts[0])), due ", in: watcher) != nil, "\(watcher.output)")
 
         #expect(try await world.run(["queue", String(drafts[1]), "--at", "+2h"]).status == 0)
-        #expect(await seen("item 2 (draft \(drafts[1])) queued", in: watcher) != nil, "\(watcher.output)")
+        #expect(await seen("item 2 (draft d\(drafts[1])) queued", in: watcher) != nil, "\(watcher.output)")
         let undo = try await world.run(["undo"])
         #expect(undo.status == 0, "\(undo.errorOutput)")
-        let took = await seen("item 2 (draft \(drafts[1])) cancelled", in: watcher)
+        let took = await seen("item 2 (draft d\(drafts[1])) cancelled", in: watcher)
         #expect(took.map { $0 < Self.prompt } == true, "at once: \(watcher.output)")
 
         watcher.signal(SIGTERM)
         #expect(await watcher.exitStatus(within: 30) == 143, "\(watcher.output)")
-        #expect(watcher.output.contains("stopped by SIGTERM: 1 item left queued: item 1 (draft \(drafts[0])) due "), "\(watcher.output)")
+        #expect(watcher.output.contains("stopped by SIGTERM: 1 item left queued: item 1 (draft d\(drafts[0])) due "), "\(watcher.output)")
     }
 
     /// An item queued for now is sent by the watch within a second or so of the queueing, not at

@@ -208,7 +208,7 @@ import Testing
         let doctor = try world.run(["doctor"])
         #expect(doctor.status == 0, "\(doctor.errorOutput)")
         #expect(doctor.output.contains("service:   missive-send.service: installed, not running (no user systemd here: "), "\(doctor.output)")
-        #expect(doctor.output.contains("overdue:   item 1 (draft 1, reply to thread 1), due "), "\(doctor.output)")
+        #expect(doctor.output.contains("overdue:   item 1 (draft d1, reply to thread 1), due "), "\(doctor.output)")
         // Seconds, or minutes on a busy machine: how long the commands above took decides.
         #expect(doctor.output.firstMatch(of: /overdue by \d+ (s|min): the next `missive send` sends it/) != nil, "\(doctor.output)")
         let json = try #require(try JSONSerialization.jsonObject(with: try world.run(["doctor", "--json"]).stdout) as? [String: Any])

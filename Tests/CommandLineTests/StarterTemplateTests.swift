@@ -53,6 +53,6 @@ import Testing
         #expect((draft["body"] as? String)?.hasPrefix("Hi Zoë,\n\nThanks for the help!") == true, "\(draft)")
         // Zoë is one of the sandbox's accounts: the message can go to her.
         let queued = try sandbox.run(["queue", "1"])
-        #expect(queued.status == 0 && queued.errorOutput.contains("queued item 1 (draft 1): PM to Zoë"), "\(queued.errorOutput)")
+        #expect(queued.status == 0 && queued.errorOutput.contains("queued item 1 (draft d1): PM to Zoë"), "\(queued.errorOutput)")
     }
 }

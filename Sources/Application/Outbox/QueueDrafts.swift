@@ -32,7 +32,7 @@ public struct QueueDrafts: Sendable {
         // The time as `queue list` shows it, so that the two can be read side by side.
         let time = due <= now ? "as soon as `missive send` runs" : "at \(LocalClock.withRelative(due, now: now))"
         for (id, item) in zip(ids, items) {
-            local.console.note("queued item \(item.id) (draft \(id)): \(item.command.summary), to be sent \(time)")
+            local.console.note("queued item \(item.id) (draft d\(id)): \(item.command.summary), to be sent \(time)")
         }
         await noteMissingSessions(profiles: items.map(\.profile))
         return items

@@ -77,7 +77,7 @@ public struct HandDraft: Sendable {
         if answered.stored == false {
             local.console.note("settled: \(remote.name) had stored the handoff as its item \(remoteItem) before the answer was lost; it was queued there once")
         }
-        local.console.note("handed item \(item.id) (draft \(id)): \(item.command.summary), to \(remote.name) as its item \(remoteItem), to be sent there \(time)")
+        local.console.note("handed item \(item.id) (draft d\(id)): \(item.command.summary), to \(remote.name) as its item \(remoteItem), to be sent there \(time)")
         for profile in answer.profiles where profile.name == handing.content.profile {
             if !profile.known {
                 local.console.note("warning: \(remote.name) has no profile \(profile.name); add it there (`missive profiles add \(profile.name) ...`) or the item fails there")

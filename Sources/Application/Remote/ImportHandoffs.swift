@@ -78,7 +78,7 @@ public struct ImportHandoffs: Sendable {
                 DraftWrite(content: content, note: "handed from \(document.origin)", base: document.base), now: now)
             let item = try outbox.queue(drafts: [draft.id], dialect: { _ in profile.bbcodeDialect }, images: images,
                                         due: document.due, now: now, keys: [draft.id: Outbox.handoffKey(document.id)])[0]
-            local.console.note("queued item \(item.id) (draft \(draft.id)): \(item.command.summary), handed from \(document.origin)")
+            local.console.note("queued item \(item.id) (draft d\(draft.id)): \(item.command.summary), handed from \(document.origin)")
             return Self.describe(item, handoff: document.id, stored: true)
         } catch {
             // Two imports of one handoff at once: the key is unique, so the second finds the first's.

@@ -69,7 +69,7 @@ public struct RefreshHandoffs: Sendable {
                         let how = answered.stored == false
                             ? "\(name) had stored it as its item \(remoteItem) before the answer was lost"
                             : "it had not reached \(name); it is its item \(remoteItem) now"
-                        local.console.note("settled item \(item.id) (draft \(item.draftID.map(String.init) ?? "-")): \(how), queued there once")
+                        local.console.note("settled item \(item.id) (\(item.draftID.map { "draft d\($0)" } ?? "no draft")): \(how), queued there once")
                     } else {
                         // Refused by the box: nothing is queued there, so nothing is kept here.
                         try outbox.forgetHandoff(item: item.id)

@@ -4,7 +4,7 @@ import Foundation
 import Outbox
 
 /// What `missive send --watch` says about the queue: where it watches and what is next, each
-/// change another process makes ("item 5 (draft 6) queued, due ..."), and what it leaves when
+/// change another process makes ("item 5 (draft d6) queued, due ..."), and what it leaves when
 /// stopped, each item with why it stays.
 extension SendProgressLines {
     func watchStarted(next: OutboxItem?, held: Int) {
@@ -50,9 +50,10 @@ extension SendProgressLines {
             + items.joined(separator: ", "))
     }
 
-    /// "item 5 (draft 6)": both ids, since they drift apart; what it sends when it has no draft.
+    /// "item 5 (draft d6)": both ids, since they drift apart, the draft as commands take it (`queue
+    /// hold d6`); what it sends when it has no draft.
     static func label(_ item: OutboxItem) -> String {
-        "item \(item.id) (" + (item.draftID.map { "draft \($0)" } ?? item.command.summary) + ")"
+        "item \(item.id) (" + (item.draftID.map { "draft d\($0)" } ?? item.command.summary) + ")"
     }
 
     /// Why an item with a time waits, and until when.

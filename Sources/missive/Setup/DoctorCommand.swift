@@ -80,10 +80,10 @@ struct DoctorCommand: AsyncParsableCommand {
         return parts.joined(separator: ", ") + (hints.isEmpty ? "" : " (" + hints.joined(separator: "; ") + ")")
     }
 
-    /// "item 3 (draft 7, thread 3500001), due 09:00, overdue by 2 h 14 min; ..."
+    /// "item 3 (draft d7, thread 3500001), due 09:00, overdue by 2 h 14 min; ..."
     static func overdueLine(_ row: OutboxRow, now: Date) -> String {
         let due = row.due ?? now
-        return "item \(row.id) (" + (row.draftID.map { "draft \($0), " } ?? "") + "\(row.target)), due \(LocalClock.time(due, now: now)), "
+        return "item \(row.id) (" + (row.draftID.map { "draft d\($0), " } ?? "") + "\(row.target)), due \(LocalClock.time(due, now: now)), "
             + "overdue by \(LocalClock.span(now.timeIntervalSince(due))): the next `missive send` sends it "
             + "(or holds it, past a late_limit)"
     }

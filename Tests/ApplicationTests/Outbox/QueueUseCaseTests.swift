@@ -18,7 +18,7 @@ struct QueueUseCaseTests {
             let due = try #require(items[0].state.due)
             #expect(due > Date().addingTimeInterval(7_000))
             #expect(fixture.console.notes.count == 2)
-            #expect(fixture.console.notes[0].hasPrefix("queued item \(items[0].id) (draft \(one.id)): \(items[0].command.summary), to be sent at "))
+            #expect(fixture.console.notes[0].hasPrefix("queued item \(items[0].id) (draft d\(one.id)): \(items[0].command.summary), to be sent at "))
             await #expect(throws: OutboxError.self) { try await queue.run(drafts: [one.id], at: "now") }
         }
     }

@@ -22,7 +22,7 @@ extension QueueCommand {
             if json { return try printJSON(QueueItemJSON(detail)) }
             let found = detail.item
             let attempts = detail.attempts
-            var lines = [found.draftID.map { "item \(found.id) (draft \($0)): \(found.command.summary)" } ?? found.title, "state:    \(Self.describe(found.state, kind: found.command.kind, now: workspace.now))"]
+            var lines = [found.draftID.map { "item \(found.id) (draft d\($0)): \(found.command.summary)" } ?? found.title, "state:    \(Self.describe(found.state, kind: found.command.kind, now: workspace.now))"]
             if let draft = found.draftID {
                 var line = "draft:    \(draft), revision \(found.draftRevision ?? 0)"
                 if let current = detail.draftRevisionNow, current != found.draftRevision {
