@@ -9,11 +9,12 @@ struct Missive: AsyncParsableCommand {
         abstract: "Write forum posts and private messages in your own editor, in Markdown.",
         discussion: """
             Quick start, on the practice forum (every password there is "sandbox"):
-              missive init              # config and store; the default profile is the sandbox
-              missive sandbox &         # the practice forum on 127.0.0.1 (quiet; --verbose logs)
-              missive login             # then: missive reply 3500001 (your $EDITOR opens)
-              missive queue 1           # the draft the reply made; missive preview 1 shows it
-              missive send              # sends what is due; missive undo takes it back
+              missive init             # config and store, for the sandbox
+              missive sandbox &        # the practice forum on 127.0.0.1
+              missive login            # as Missive Tester
+              missive reply 3500001    # your $EDITOR opens; saving makes draft 1
+              missive queue 1          # (missive preview 1 shows it first)
+              missive send             # sends it; missive undo takes it back
 
             Drafts, revisions and templates live in a local SQLite store; Markdown is converted to \
             each forum's BBCode; a queued sender retries, waits out flood control, never posts \

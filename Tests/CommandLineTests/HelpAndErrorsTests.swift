@@ -9,6 +9,20 @@ import Testing
         #expect(result.output.contains("USAGE: missive"))
     }
 
+    /// Help opens with the quick start, one command a line in the order a newcomer runs them,
+    /// each line whole in the 80 columns help is laid out in when piped (a wrapped comment broke
+    /// the column of '#'s).
+    @Test func helpOpensWithAQuickStartThatFitsEightyColumns() throws {
+        let help = try runMissive(["--help"]).output
+        let start = try #require(help.components(separatedBy: "Quick start").dropFirst().first, "\(help)")
+        let lines = start.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().prefix { !$0.isEmpty }
+        #expect(lines.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+            == ["missive init", "missive sandbox", "missive login", "missive reply", "missive queue", "missive send"], "\(help)")
+        #expect(lines.allSatisfy { $0.hasPrefix("  missive ") && $0.count <= 80 }, "\(help)")
+        let comments = lines.map { line in line.distance(from: line.startIndex, to: line.firstIndex(of: "#") ?? line.endIndex) }
+        #expect(Set(comments).count == 1, "one column of comments: \(help)")
+    }
+
     /// Every command is listed once, under the group a person looks in for it.
     @Test func helpGroupsEveryCommand() throws {
         let help = try runMissive(["--help"]).output
