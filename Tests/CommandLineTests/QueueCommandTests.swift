@@ -39,7 +39,7 @@ import Testing
 
         let show = try home.run(["queue", "show", "1"])
         #expect(show.output.contains("state:    queued for"))
-        #expect(show.output.contains("draft:    \(reply), revision 1"))
+        #expect(show.output.contains("draft:    d\(reply), revision 1"))
         #expect(show.output.hasSuffix("A [b]reply[/b]\n"))
         let shown = try #require(try Self.json(try home.run(["queue", "show", "2", "--json"])) as? [String: Any])
         #expect(shown["bbcode"] as? String == "A message" && shown["target"] as? String == "PM to Zoë: hi there")

@@ -24,7 +24,7 @@ extension QueueCommand {
             let attempts = detail.attempts
             var lines = [found.draftID.map { "item \(found.id) (draft d\($0)): \(found.command.summary)" } ?? found.title, "state:    \(Self.describe(found.state, kind: found.command.kind, now: workspace.now))"]
             if let draft = found.draftID {
-                var line = "draft:    \(draft), revision \(found.draftRevision ?? 0)"
+                var line = "draft:    d\(draft), revision \(found.draftRevision ?? 0)"
                 if let current = detail.draftRevisionNow, current != found.draftRevision {
                     line += " (the draft is at revision \(current) now: queue it again to send that)"
                 }
