@@ -143,8 +143,13 @@ enum RemoteWords {
         guard let id = item.item else { return "on \(remote): \(item.error ?? "no such item there")" }
         let detail: String = switch item.state {
         // The post's number first, as a local sent item's RESULT: a table cuts the address.
-        case .sent: [item.postID.map { "post \($0)" }, item.url.map { item.postID == nil ? $0 : "(\($0))" }]
-            .compactMap { $0 }.joined(separator: " ")
+        case .sent:
+            switch (item.postID, item.url) {
+            case let (post?, url?): "post \(post) (\(url))"
+            case let (post?, nil): "post \(post)"
+            case let (nil, url?): url
+            case (nil, nil): ""
+            }
         // The time alone: a listing shows these words long after they were written.
         // The same words as the box's own sender: queued for, pending until, retrying at.
         case .queued: item.due.map { "for \(LocalClock.time($0, now: now))" } ?? ""

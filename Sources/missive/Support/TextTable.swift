@@ -203,8 +203,8 @@ struct ColumnLayout {
         // narrow for them, each column takes only what its widest cell needs, so more of the
         // row shows before the cut.
         let natural = names.indices.map { max(minimums[$0], widest[$0] + 2) }
-        let fitted = names.indices.map { widest[$0] + 2 }
-        let columns = width.map { natural.dropLast().reduce(0, +) + widest[names.count - 1] > $0 } == true ? fitted : natural
+        let fits = width.map { natural.dropLast().reduce(0, +) + widest[names.count - 1] <= $0 } ?? true
+        let columns = fits ? natural : names.indices.map { widest[$0] + 2 }
         var header: [UInt8] = []
         if headers {
             let last = names.lastIndex { !$0.isEmpty } ?? 0
