@@ -38,6 +38,9 @@ let package = Package(
         // SQLite under its own names, opened at first use (see csqlite.c): GRDB's calls land here,
         // so Debian's libsqlite3 (bound in full at load) is not loaded at every start.
         .target(name: "CSQLite", path: "Sources/System/CSQLite", linkerSettings: [.linkedLibrary("dl")]),
+        // A cmark allocator for the tree `missive convert` keeps until it exits: nodes packed in an
+        // arena without malloc's 16 bytes each (see cmark_arena.c).
+        .target(name: "CMarkArena", path: "Sources/System/CMarkArena"),
         // The C library's wcwidth (X/Open, which Swift's Glibc module leaves out), for terminal cell widths.
         .target(name: "CWidth", path: "Sources/System/CWidth"),
         // OpenSSL's libcrypto (libssl-dev), for SHA-256: content hashes of kept images; opened at
@@ -51,7 +54,7 @@ let package = Package(
         .target(name: "Common", dependencies: ["CCrypto"], path: "Sources/Common"),
 
         // The layers.
-        .target(name: "Markup", dependencies: ["Common", "CCMark", "CWidth"], path: "Sources/Markup"),
+        .target(name: "Markup", dependencies: ["Common", "CCMark", "CMarkArena", "CWidth"], path: "Sources/Markup"),
         .target(
             name: "Store",
             dependencies: [
@@ -172,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "MarkupTests",
             dependencies: [
-                "Markup", "CCMark", "CLibXML2", .product(name: "PropertyBased", package: "swift-property-based"),
+                "Markup", "CCMark", "CMarkArena", "CLibXML2", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/MarkupTests"
         ),
