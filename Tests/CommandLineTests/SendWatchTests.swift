@@ -83,4 +83,25 @@ import Testing
         #expect(watcher.output.contains("stopped by SIGINT; nothing is left queued"), "\(watcher.output)")
         #expect(try await world.copies()["right away"] == 1)
     }
+
+    /// A log (the sender service's journal) is told of a wait once: the watch takes the wait up
+    /// again whenever the store changes (the queueing itself, a draft saved elsewhere), and each
+    /// time it wrote the same "waiting" line again.
+    @Test func aLogIsToldOfAWaitOnceWhateverWakesTheWatch() async throws {
+        let world = try await OutboxWorld(config: ["undo_window = 60"])
+        let draft = try await world.drafts([OutboxWorld.reply("waited for")])[0]
+        let watcher = try world.start(["send", "--watch"])
+        #expect(await seen("nothing is queued", in: watcher) != nil, "\(watcher.output)")
+        #expect(try await world.run(["queue", String(draft)]).status == 0)
+        #expect(await seen("s, until ", in: watcher) != nil, "\(watcher.output)")
+        // Changes the watch has nothing to say about, but wakes for.
+        _ = try await world.drafts([OutboxWorld.reply("elsewhere one"), OutboxWorld.reply("elsewhere two")])
+        try await Task.sleep(for: .seconds(3))
+        watcher.signal(SIGINT)
+        #expect(await watcher.exitStatus(within: 30) == 130, "\(watcher.output)")
+        let waits = watcher.output.split(separator: "\n").filter { $0.hasPrefix("waiting ") }
+        #expect(waits.count == 1, "\(watcher.output)")
+        #expect(waits.first?.hasSuffix(": undo window of item 1 (reply to thread 3500001)") == true, "\(watcher.output)")
+        #expect(try await world.copies()["waited for"] == nil, "called off by the stop inside its undo window")
+    }
 }

@@ -10,7 +10,13 @@ final class SendProgressLines: SendProgress, Sendable {
     /// What the terminal shows now; the sender and its renewer may report from two tasks.
     private struct Shown {
         var countdown = false
-        var lastReason = ""
+        /// The wait a log was last told of, until another line is written: a wait the sender
+        /// takes up again unchanged (a change to the store wakes it, say) is not told twice.
+        var loggedWait: LoggedWait?
+    }
+    private struct LoggedWait: Equatable {
+        var reason: String
+        var second: Int
     }
     private let shown = Mutex(Shown())
     /// What `send --watch` watches, for its first line: the store and the profiles.
@@ -39,19 +45,18 @@ final class SendProgressLines: SendProgress, Sendable {
             if terminal {
                 write("\r\u{1B}[K  waiting \(length): \(reason)")
                 shown.countdown = true
-            } else if reason != shown.lastReason {
+            } else {
                 // A log gets the wait once, with the time it ends.
+                let wait = LoggedWait(reason: reason, second: Int(until.timeIntervalSince1970.rounded()))
+                guard wait != shown.loggedWait else { return }
                 write("waiting \(seconds) s, until \(Self.time(until)): \(reason)\n")
+                shown.loggedWait = wait
             }
-            shown.lastReason = reason
         }
     }
 
     func waitEnded() {
-        shown.withLock { shown in
-            clearCountdown(&shown)
-            shown.lastReason = ""
-        }
+        shown.withLock { shown in clearCountdown(&shown) }
     }
 
     func note(_ message: String) {
@@ -62,6 +67,7 @@ final class SendProgressLines: SendProgress, Sendable {
         shown.withLock { shown in
             clearCountdown(&shown)
             write(text + "\n")
+            shown.loggedWait = nil
         }
     }
 
