@@ -10,6 +10,8 @@ struct ForumSession: Sendable {
     /// The profile's username, for logging in again when a session expires.
     let username: String?
     let credentials: (any CredentialSource)?
+    /// Shared by the requests this session makes side by side (see `LoginGate`).
+    let logins = LoginGate()
 
     init(baseURL: URL, settings: HTTPSettings, username: String?, credentials: (any CredentialSource)?) throws(HTTPClientError) {
         self.baseURL = baseURL.asFolder
@@ -60,13 +62,21 @@ extension SessionAdapter {
         await session.cookie(name)
     }
 
+    /// How many times the session has logged in again: noted before a request goes out, and
+    /// handed to `logInAgain(since:)` when it comes back not logged in.
+    func loginsSoFar() async -> Int {
+        await session.logins.count
+    }
+
     /// Logs in again with the profile's username and a password from the credential source, when
-    /// there is one to ask.
-    func logInAgain() async -> Bool {
-        guard let username = session.username, let credentials = session.credentials,
-            let password = await credentials.password(for: username)
-        else { return false }
-        return (try? await login(username: username, password: password)) != nil
+    /// there is one to ask; one log-in at a time, and none when one succeeded since `seen`.
+    func logInAgain(since seen: Int) async -> Bool {
+        await session.logins.logIn(since: seen) {
+            guard let username = session.username, let credentials = session.credentials,
+                let password = await credentials.password(for: username, at: session.baseURL)
+            else { return false }
+            return (try? await login(username: username, password: password)) != nil
+        }
     }
 
     // MARK: Reconcile

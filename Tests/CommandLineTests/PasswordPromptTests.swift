@@ -69,4 +69,29 @@ import Testing
             #expect(screen.contains("[exit 0]") && screen.contains("Logged in to sandbox as Missive Tester"), "try \(attempt): \(screen)")
         }
     }
+
+    /// `status` without a session reads the inbox and the bookmarks side by side; both need the
+    /// log-in, and each asked: two prompts on one line, and the second, still reading after the
+    /// first had turned echo back on, showed the password. One prompt now, naming the forum.
+    @Test func statusWithoutASessionAsksOnceAndShowsNothingTyped() throws {
+        let sandbox = try SandboxProcess()
+        let terminal = try TmuxTerminal(command: "\(BuiltBinary.url("missive").path) status", environment: sandbox.environment, term: "xterm")
+        let deadline = Date().addingTimeInterval(20)
+        while try !terminal.capture().contains("Password for Missive Tester") {
+            guard Date() < deadline else { Issue.record("no prompt: \(try terminal.capture())"); return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        // Both reads reach their log-in within this; the second used to print its prompt here.
+        Thread.sleep(forTimeInterval: 1)
+        try terminal.tmux(["send-keys", "-t", terminal.session, "-l", "sandbox"])
+        try terminal.tmux(["send-keys", "-t", terminal.session, "Enter"])
+        let screen = try terminal.waitForExit(seconds: 30)
+        #expect(screen.components(separatedBy: "Password for").count == 2, "one prompt: \(screen)")
+        #expect(screen.contains("Password for Missive Tester at \(sandbox.baseURL)"), "\(screen)")
+        // Nothing after the prompt, and no line of the password alone.
+        let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.first { $0.hasPrefix("Password for") }?.hasSuffix(":") == true, "\(screen)")
+        #expect(!lines.contains("sandbox"), "\(screen)")
+        #expect(screen.contains("Private messages") && screen.contains("[exit 0]"), "\(screen)")
+    }
 }

@@ -92,6 +92,40 @@ import Sandbox
         }
     }
 
+    /// `status` reads the inbox and the bookmarks side by side with no session yet: one password
+    /// prompt between them, not one each (two prompts on one line, the second echoing the typing).
+    @Test func requestsSideBySideWithoutASessionAskForThePasswordOnce() async throws {
+        try await SandboxFixture.with { sandbox in
+            let password = FixedPassword(SandboxFixture.password, answeringAfter: .milliseconds(300))
+            let adapter = try sandbox.adapter(username: Seed.Account.member.username, credentials: password)
+            async let inbox = adapter.privateMessages(in: .inbox)
+            async let bookmarks = adapter.bookmarks(limit: 40)
+            let (messages, _) = try await (inbox, bookmarks)
+            #expect(!messages.isEmpty, "the member's inbox, read once logged in")
+            #expect(password.timesAsked == 1)
+            // The prompt names the forum, as `missive login` does.
+            #expect(password.forumsAsked == [sandbox.server.baseURL.absoluteString.hasSuffix("/")
+                ? sandbox.server.baseURL.absoluteString : sandbox.server.baseURL.absoluteString + "/"])
+        }
+    }
+
+    /// A session that expires under three reads in flight is renewed once: a read that comes back
+    /// after another has logged in again is made again with the new session.
+    @Test func anExpiredSessionUnderReadsInFlightIsRenewedOnce() async throws {
+        try await SandboxFixture.with { sandbox in
+            let password = FixedPassword(SandboxFixture.password, answeringAfter: .milliseconds(300))
+            let username = Seed.Account.member.username
+            let adapter = try sandbox.adapter(username: username, credentials: password)
+            _ = try await adapter.login(username: username, password: SandboxFixture.password)
+            try await sandbox.control("_sandbox/expire-sessions")
+            async let inbox = adapter.privateMessages(in: .inbox)
+            async let bookmarks = adapter.bookmarks(limit: 40)
+            async let sent = adapter.privateMessages(in: .sent)
+            _ = try await (inbox, bookmarks, sent)
+            #expect(password.timesAsked == 1)
+        }
+    }
+
     @Test func aBannedAccountIsToldSoAtLoginAndWhenPosting() async throws {
         try await SandboxFixture.with { sandbox in
             let adapter = try sandbox.adapter(jar: "banned")

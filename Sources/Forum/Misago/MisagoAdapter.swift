@@ -20,8 +20,9 @@ public final class MisagoAdapter: SessionAdapter {
 
     /// A GET of the API, decoded; logged in again once when the session has expired and the adapter may.
     func read<Value: Decodable>(_ type: Value.Type, _ path: String, _ query: [(String, String)] = [], subject: MisagoAnswer.Subject) async throws(ForumError) -> Value {
+        let seen = await loginsSoFar()
         var answer = await readOnce(path, query, subject: subject)
-        if answer == .failed(.rejected(.notLoggedIn)), await logInAgain() {
+        if answer == .failed(.rejected(.notLoggedIn)), await logInAgain(since: seen) {
             answer = await readOnce(path, query, subject: subject)
         }
         return try decode(type, answer, from: path)
@@ -57,13 +58,14 @@ public final class MisagoAdapter: SessionAdapter {
         var freshToken = false
         var loggedInAgain = false
         while true {
+            let seen = await loginsSoFar()
             let answer = await writeOnce(method, path, bytes, subject: subject, freshToken: freshToken)
             switch answer {
             case let .csrfFailed(message):
                 guard !freshToken else { return .failed(.rejected(.forumError(title: "CSRF check failed", message: message))) }
                 freshToken = true
             case .failed(.rejected(.notLoggedIn)):
-                guard !loggedInAgain, await logInAgain() else { return answer }
+                guard !loggedInAgain, await logInAgain(since: seen) else { return answer }
                 loggedInAgain = true
             default:
                 return answer

@@ -54,8 +54,9 @@ extension MisagoAdapter {
     /// The logged-in user (logging in again once when the session has expired and the adapter
     /// may), or the typed refusal when nobody is.
     func me() async throws(ForumError) -> Session {
+        let seen = await loginsSoFar()
         if let session = try await currentSession() { return session }
-        guard await logInAgain(), let session = try await currentSession() else { throw .rejected(.notLoggedIn) }
+        guard await logInAgain(since: seen), let session = try await currentSession() else { throw .rejected(.notLoggedIn) }
         return session
     }
 }

@@ -14,5 +14,6 @@ public struct Session: Sendable, Equatable, Codable {
 /// Where a password comes from when the session has expired and the adapter may log in again.
 /// A command with a terminal asks the user; the queued sender without one has none.
 public protocol CredentialSource: Sendable {
-    func password(for username: String) async -> String?
+    /// The password of `username` on the forum at `forum` (its base address, for the prompt).
+    func password(for username: String, at forum: URL) async -> String?
 }

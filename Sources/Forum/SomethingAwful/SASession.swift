@@ -130,8 +130,9 @@ extension SomethingAwfulAdapter {
 
     /// Throws `notLoggedIn` unless there is a session or one can be made now.
     func requireSession() async throws(ForumError) {
+        let seen = await loginsSoFar()
         if await hasSessionCookie() { return }
-        if await logInAgain() { return }
+        if await logInAgain(since: seen) { return }
         throw .rejected(.notLoggedIn)
     }
 }

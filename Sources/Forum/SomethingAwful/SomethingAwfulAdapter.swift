@@ -50,12 +50,13 @@ public final class SomethingAwfulAdapter: SessionAdapter {
         var mayLogInAgain = true
         while true {
             if requiresLogin { try await requireSession() }
+            let seen = await loginsSoFar()
             let answer = try await get(url)
             // The forum deletes the session cookie of a session it no longer knows.
             let lostSession = requiresLogin ? !(await hasSessionCookie()) : false
             let failure = answer.failure(purpose: purpose) ?? (lostSession ? .rejected(.notLoggedIn) : nil)
             if let failure {
-                if failure == .rejected(.notLoggedIn), mayLogInAgain, await logInAgain() {
+                if failure == .rejected(.notLoggedIn), mayLogInAgain, await logInAgain(since: seen) {
                     mayLogInAgain = false
                     continue
                 }

@@ -52,7 +52,7 @@ struct LoginCommand: AsyncParsableCommand {
             report = try await logIn.run(username: username, tries: passwordStdin ? 1 : 3) { username in
                 try passwordStdin
                     ? TerminalPassword.readStandardInput()
-                    : TerminalPassword.ask(prompt: "Password for \(username) at \(profile.baseURL): ")
+                    : TerminalPassword.ask(prompt: TerminalPassword.prompt(username: username, forum: profile.baseURL))
             }
         }
         if json { return try printJSON(report) }

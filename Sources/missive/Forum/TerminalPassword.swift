@@ -32,8 +32,14 @@ struct TerminalPassword: CredentialSource {
         isatty(STDIN_FILENO) == 1 ? TerminalPassword() : nil
     }
 
-    func password(for username: String) async -> String? {
-        try? Self.ask(prompt: "Password for \(username): ")
+    /// Worded as `missive login` asks, so that a prompt met in the middle of another command
+    /// says which forum it is for.
+    func password(for username: String, at forum: URL) async -> String? {
+        try? Self.ask(prompt: Self.prompt(username: username, forum: forum.absoluteString))
+    }
+
+    static func prompt(username: String, forum: String) -> String {
+        "Password for \(username) at \(forum): "
     }
 
     static func ask(prompt: String) throws(PasswordError) -> String {

@@ -73,18 +73,26 @@ struct SandboxFixture {
     }
 }
 
-/// Gives the password it was made with, and counts how often it was asked.
+/// Gives the password it was made with, and counts how often it was asked and for which forum.
+/// `answeringAfter` stands in for a person typing: requests made side by side all reach their
+/// log-in while the first prompt is still open, so a second prompt would be counted.
 final class FixedPassword: CredentialSource, @unchecked Sendable {
     private let password: String?
+    private let delay: Duration
     private let lock = NSLock()
-    private var asked = 0
+    private var forums: [String] = []
 
-    init(_ password: String?) { self.password = password }
+    init(_ password: String?, answeringAfter delay: Duration = .zero) {
+        self.password = password
+        self.delay = delay
+    }
 
-    var timesAsked: Int { lock.withLock { asked } }
+    var timesAsked: Int { lock.withLock { forums.count } }
+    var forumsAsked: [String] { lock.withLock { forums } }
 
-    func password(for username: String) async -> String? {
-        lock.withLock { asked += 1 }
+    func password(for username: String, at forum: URL) async -> String? {
+        lock.withLock { forums.append(forum.absoluteString) }
+        if delay > .zero { try? await Task.sleep(for: delay) }
         return password
     }
 }
