@@ -60,6 +60,7 @@ extension Outbox {
                 draftRevision: draft.revision, idempotencyKey: itemKey,
                 handoff: Handoff(id: handoffID, words: "being handed to \(remote)"), createdAt: now, updatedAt: now)
             item.id = try tx.insert(item.row).id
+            _ = try Self.replaceEarlier(than: item, handingOver: true, in: tx, now: now)
             let text = try document(draft, handoffID)
             try tx.saveHandoffDocument(text, item: item.id)
             return .fresh(item, document: text)

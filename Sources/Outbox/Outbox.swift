@@ -19,10 +19,19 @@ public struct Outbox: Sendable {
 
     // MARK: Queueing
 
+    /// What queueing did: the items queued, and the items of the drafts' earlier revisions that
+    /// had not gone out and that they replace (cancelled in the same transaction; one `missive
+    /// undo` puts them back).
+    public struct Queueing: Sendable {
+        public var items: [OutboxItem]
+        public var replaced: [OutboxItem]
+    }
+
     /// Queues a draft's current revision to be sent at `due`. With `windowUntil` it is sent
     /// straight away instead (`--send`): it goes into the undo window at once.
     /// The same revision is never queued twice: a cancelled or failed item of it is queued again,
-    /// a waiting or sent one is an error that names it.
+    /// a waiting or sent one is an error that names it. An earlier revision's item that has not
+    /// gone out is replaced; one that may have is an error (see `replaceEarlier`).
     public func queue(
         draft id: Int64, dialect: Dialect, images: ImageIntake? = nil, due: Date, windowUntil: Date? = nil, now: Date
     ) throws -> OutboxItem {
@@ -36,6 +45,14 @@ public struct Outbox: Sendable {
         drafts ids: [Int64], dialect: (String) throws -> Dialect, images: ImageIntake? = nil, due: Date, windowUntil: Date? = nil,
         now: Date, keys: [Int64: String] = [:]
     ) throws -> [OutboxItem] {
+        try queueing(drafts: ids, dialect: dialect, images: images, due: due, windowUntil: windowUntil, now: now, keys: keys).items
+    }
+
+    /// `queue(drafts:...)`, with the items it replaced.
+    public func queueing(
+        drafts ids: [Int64], dialect: (String) throws -> Dialect, images: ImageIntake? = nil, due: Date, windowUntil: Date? = nil,
+        now: Date, keys: [Int64: String] = [:]
+    ) throws -> Queueing {
         // Images a killed queue call kept and never queued go after a while (never those a call
         // running now has kept and not yet recorded).
         if images != nil { _ = try? ImageBlobs(store: store).removeUnused(keptBefore: now.addingTimeInterval(-3600)) }
@@ -51,23 +68,29 @@ public struct Outbox: Sendable {
     private func queueKept(
         _ ids: [Int64], kept: [Int64: (revision: Int, images: [KeptDraftImage])], dialect: (String) throws -> Dialect, due: Date,
         windowUntil: Date?, now: Date, keys: [Int64: String]
-    ) throws -> [OutboxItem] {
+    ) throws -> Queueing {
         try store.outbox { tx in
             var items: [OutboxItem] = []
+            var replaced: [OutboxItem] = []
             var steps: [OutboxHistory.Step] = []
             for id in ids {
                 let (item, before) = try Self.queue(draft: id, dialect: dialect, softBreaks: softBreaks, images: kept[id], due: due,
                                                     windowUntil: windowUntil, key: keys[id], in: tx, now: now)
                 items.append(item)
                 steps.append(OutboxHistory.Step(item: item.id, before: before, after: item.state))
+                for (earlier, before) in try Self.replaceEarlier(than: item, in: tx, now: now) {
+                    replaced.append(earlier)
+                    steps.append(OutboxHistory.Step(item: earlier.id, before: before, after: earlier.state))
+                }
             }
             let kind: HistoryKind = windowUntil == nil ? .outboxQueue : .outboxSend
             let when = windowUntil == nil ? " for \(Self.describe(due, now: now))" : ""
             let what = items.count == 1
                 ? "draft \(ids[0]) as \(items[0].title)"
                 : "drafts \(ids.map(String.init).joined(separator: ", ")) as items \(items.map { String($0.id) }.joined(separator: ", "))"
-            try OutboxHistory.record(kind, summary: "\(kind.verb) \(what)\(when)", steps: steps, in: tx, now: now)
-            return items
+            let instead = replaced.isEmpty ? "" : " in place of " + replaced.map { "item \($0.id)" }.joined(separator: ", ")
+            try OutboxHistory.record(kind, summary: "\(kind.verb) \(what)\(when)\(instead)", steps: steps, in: tx, now: now)
+            return Queueing(items: items, replaced: replaced)
         }
     }
 
@@ -109,6 +132,43 @@ public struct Outbox: Sendable {
         if item.id == 0 { item.id = try tx.insert(item.row).id } else { try tx.save(item) }
         try ImageIntake.record(images, item: item.id, in: tx)
         return (item, before)
+    }
+
+    /// The items of the draft's other revisions (earlier ones, as a rule) that have not gone out,
+    /// cancelled: the revision queued now takes their place, so that editing a queued draft and
+    /// queueing it again sends one post, not both versions. One that may be on the forum already (sending, unknown)
+    /// or that a box may send (handed) refuses the queueing instead. Each is returned with the
+    /// state it had, for the history entry.
+    /// `handingOver`: the newer revision goes to a box, whose queue this one cannot take back
+    /// along with it: an earlier one waiting here is named instead, to be cancelled first.
+    static func replaceEarlier(than queued: OutboxItem, handingOver: Bool = false, in tx: OutboxTransaction, now: Date) throws -> [(OutboxItem, OutboxState)] {
+        guard let draft = queued.draftID else { return [] }
+        var replaced: [(OutboxItem, OutboxState)] = []
+        for row in try tx.items(ofDraft: draft) where row.id != queued.id && row.draftRevision != queued.draftRevision {
+            // A row that cannot be read cannot be sent either.
+            guard var earlier = try? OutboxItem(row: row) else { continue }
+            let revision = row.draftRevision ?? 0
+            switch earlier.state {
+            case .pending, .queued, .held, .retrying:
+                if handingOver {
+                    throw OutboxError.earlierRevisionWaiting(draft: draft, revision: revision, item: earlier.id, state: earlier.state.name)
+                }
+                let before = earlier.state
+                try earlier.apply(.cancel, now: now)
+                try tx.save(earlier)
+                replaced.append((earlier, before))
+            case .sending, .unknown:
+                throw OutboxError.earlierRevisionOut(draft: draft, revision: revision, item: earlier.id, state: earlier.state.name, box: nil)
+            case let .handed(box, _):
+                let there = earlier.handoff?.remoteState
+                if there?.isFinished == true { continue }
+                throw OutboxError.earlierRevisionOut(draft: draft, revision: revision, item: earlier.id,
+                                                     state: there?.rawValue ?? "handed", box: box)
+            case .sent, .failed, .cancelled:
+                continue
+            }
+        }
+        return replaced
     }
 
     /// The item a draft's revision was queued as. A failed or cancelled one whose command can no

@@ -14,6 +14,11 @@ public enum OutboxError: MissiveError, Equatable {
     case transition(item: Int64, TransitionError)
     /// The draft's revision was handed to a box already (`queue --via`): again only with `--again`.
     case alreadyHanded(draft: Int64, revision: Int, item: Int64, remote: String, remoteItem: Int64)
+    /// An earlier revision of the draft may be on the forum already (it is sending, unknown, or
+    /// on a box), so a newer one is not queued beside it: both could be posted.
+    case earlierRevisionOut(draft: Int64, revision: Int, item: Int64, state: String, box: String?)
+    /// Handing a revision to a box while an earlier one waits in this queue.
+    case earlierRevisionWaiting(draft: Int64, revision: Int, item: Int64, state: String)
     /// Undo reached something the forum already has and cannot take back.
     case delivered(item: Int64, what: String, remedy: String)
     /// Undo or redo found the item changed since the history entry was written.
@@ -28,6 +33,8 @@ public enum OutboxError: MissiveError, Equatable {
         case .corruptItem, .draftNotReady, .unresolvedConflict, .alreadyQueued, .alreadySent, .changedSince, .alreadyHanded: .dataError
         case let .transition(_, error): error.status
         case .delivered, .notLoggedIn, .botCheck: .noPermission
+        case let .earlierRevisionOut(_, _, _, _, box): box == nil ? .tempFailure : .dataError
+        case .earlierRevisionWaiting: .dataError
         }
     }
 
@@ -53,6 +60,17 @@ public enum OutboxError: MissiveError, Equatable {
             "draft \(draft) (revision \(revision)) was already handed to \(remote) as outbox item \(item) (item \(remoteItem) there); "
                 + "`missive queue list --refresh` shows how it stands there; to hand it once more, on purpose: "
                 + "`missive queue \(draft) --via \(remote) --again`"
+        case let .earlierRevisionOut(draft, revision, item, state, box?):
+            "revision \(revision) of draft \(draft) was handed to \(box) as outbox item \(item) (\(state) there), so this revision "
+                + "is not queued beside it: both could be posted. `missive queue cancel \(item)` calls it off on \(box); then queue "
+                + "draft \(draft) again"
+        case let .earlierRevisionOut(draft, revision, item, state, nil):
+            "revision \(revision) of draft \(draft) is outbox item \(item), which is \(state): it may be on the forum already, so "
+                + "this revision is not queued beside it. `missive send` settles it (`missive queue show \(item)` says how it stands); "
+                + "if it did not go out, queue draft \(draft) again"
+        case let .earlierRevisionWaiting(draft, revision, item, state):
+            "revision \(revision) of draft \(draft) is outbox item \(item) here (\(state)), so this revision is not handed over "
+                + "beside it: both could be posted. `missive queue cancel \(item)` calls it off; then hand draft \(draft) over again"
         case let .transition(item, error):
             "item \(item): \(error.description)"
         case let .delivered(item, what, remedy):

@@ -63,13 +63,13 @@ public final class OutboxUndo: UndoHandler, Sendable {
                 continue
             }
             // A send is called off from wherever it got to, as long as nothing reached the forum.
-            let cancelsSend = kind == .outboxSend || step.before == nil
+            let cancelsSend = Self.callsOff(step, kind)
             guard cancelsSend || Self.same(item.state, step.after) else {
                 throw OutboxError.changedSince(item: item.id, state: item.state.name)
             }
             try item.apply(.restore(cancelsSend ? .cancelled : step.before ?? .cancelled), now: now)
             try tx.save(item)
-            if kind == .outboxSend {
+            if kind == .outboxSend && cancelsSend {
                 // Say what was taken back, in words: nothing left the machine, and the text is a draft.
                 let draft = try tx.item(item.id)?.draftID.map { "draft \($0) is a draft again" } ?? "it is cancelled"
                 lines.append("\(item.command.summary) (item \(item.id)) will not be sent; \(draft)")
@@ -95,7 +95,7 @@ public final class OutboxUndo: UndoHandler, Sendable {
                 lines.append(try applyAgain(delivered: &item, in: tx, now: now))
                 continue
             }
-            let expected: OutboxState = (kind == .outboxSend || step.before == nil) ? .cancelled : step.before ?? .cancelled
+            let expected: OutboxState = Self.callsOff(step, kind) ? .cancelled : step.before ?? .cancelled
             guard Self.same(item.state, expected) else {
                 throw OutboxError.changedSince(item: item.id, state: item.state.name)
             }
@@ -106,6 +106,12 @@ public final class OutboxUndo: UndoHandler, Sendable {
             lines.append(Self.again(item, now: now))
         }
         return "redid: \(entry.summary)" + lines.map { "\n  " + $0 }.joined()
+    }
+
+    /// Whether undoing `step` calls an item off (a queueing, a send), rather than putting back the
+    /// state it had: an item a queueing replaced (cancelled in its place) gets its state back.
+    static func callsOff(_ step: OutboxHistory.Step, _ kind: HistoryKind) -> Bool {
+        step.before == nil || (kind == .outboxSend && step.after != .cancelled)
     }
 
     /// "ITEM is queued again, for 07:24 (in 2 h)": a state with a time names it, so an undone

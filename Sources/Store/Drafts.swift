@@ -44,15 +44,42 @@ extension Store {
         try read { db in try Store.fetchDraft(id, db) }
     }
 
-    /// The open draft for a target, if there is one (the most recently changed).
+    /// The open draft for a target, if there is one (the most recently changed). A draft waiting
+    /// in the outbox is not open: it was finished and queued, and a second `reply` to the same
+    /// thread is a second reply (`waitingDraft(for:)` names it).
     public func openDraft(for content: DraftContent) throws -> Draft? {
         try read { db in
             try Draft.fetchOne(db, sql: """
-                SELECT * FROM draft WHERE profile = ? AND targetKey = ? AND state = 'draft'
+                SELECT * FROM draft d WHERE profile = ? AND targetKey = ? AND state = 'draft'
+                AND NOT EXISTS (SELECT 1 FROM outbox_item o WHERE o.draftId = d.id AND o.state IN (\(Self.waitingStates)))
                 ORDER BY updatedAt DESC, id DESC LIMIT 1
                 """, arguments: [content.profile, content.targetKey])
         }
     }
+
+    /// The draft for a target most recently queued that waits in the outbox still, if any.
+    public func waitingDraft(for content: DraftContent) throws -> Draft? {
+        try read { db in
+            try Draft.fetchOne(db, sql: """
+                SELECT * FROM draft d WHERE profile = ? AND targetKey = ? AND state = 'draft'
+                AND EXISTS (SELECT 1 FROM outbox_item o WHERE o.draftId = d.id AND o.state IN (\(Self.waitingStates)))
+                ORDER BY updatedAt DESC, id DESC LIMIT 1
+                """, arguments: [content.profile, content.targetKey])
+        }
+    }
+
+    /// The newest item of the draft that waits in the outbox still, and the revision it holds.
+    public func waitingItem(ofDraft id: Int64) throws -> (item: Int64, revision: Int)? {
+        try read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT id, draftRevision FROM outbox_item WHERE draftId = ? AND state IN (\(Self.waitingStates))
+                ORDER BY id DESC LIMIT 1
+                """, arguments: [id]).map { ($0[0], $0[1] ?? 0) }
+        }
+    }
+
+    /// The outbox states of an item that has not gone out yet, or may be going (as stored).
+    static let waitingStates = "'pending', 'queued', 'held', 'sending', 'retrying', 'unknown', 'handed'"
 
     public func revisions(of id: Int64) throws -> [Revision] {
         try read { db in

@@ -85,6 +85,42 @@ import Testing
         #expect(try home.run(["drafts", "show", String(reply)]).output.contains("A **reply**"))
     }
 
+    /// Queued for later, then fixed and queued again: the fixed text takes the first one's place,
+    /// so one post goes out; undo puts the first back.
+    @Test func aDraftFixedAfterItWasQueuedIsQueuedInItsPlace() throws {
+        let home = try MissiveHome()
+        defer { home.remove() }
+        let body = home.root.appendingPathComponent("b.md")
+        try "typo answr".write(to: body, atomically: true, encoding: .utf8)
+        #expect(try home.run(["reply", "3500001", "--no-edit", "--body-file", body.path, "--queue", "--at", "+1h"]).status == 0)
+        try "fixed answer".write(to: body, atomically: true, encoding: .utf8)
+        let again = try home.run(["drafts", "edit", "1", "--no-edit", "--body-file", body.path])
+        #expect(again.status == 0, "\(again.errorOutput)")
+        // Saving does not change what waits; said, with what does.
+        #expect(again.errorOutput.contains("the outbox still holds revision 1 as item 1: `missive queue 1` puts revision 2 in its place"),
+                "\(again.errorOutput)")
+        let queued = try home.run(["queue", "1", "--at", "+1h"])
+        #expect(queued.status == 0, "\(queued.errorOutput)")
+        #expect(queued.errorOutput.contains("queued item 2 (draft d1)"), "\(queued.errorOutput)")
+        #expect(queued.errorOutput.contains("cancelled item 1 (draft d1, revision 1): it had not gone out, and the new revision goes in its place"),
+                "\(queued.errorOutput)")
+        let waiting = try #require(try Self.json(try home.run(["queue", "list", "--json", "--state", "queued"])) as? [[String: Any]])
+        #expect(waiting.map { $0["id"] as? Int } == [2], "one version of the draft waits")
+        let undo = try home.run(["undo"])
+        #expect(undo.errorOutput.contains("item 1 (reply to thread 3500001) is queued again"), "\(undo.errorOutput)")
+        let back = try #require(try Self.json(try home.run(["queue", "list", "--json", "--state", "queued"])) as? [[String: Any]])
+        #expect(back.map { $0["id"] as? Int } == [1])
+
+        // A second `reply` to the thread is a second reply, not the queued draft continued.
+        try "another answer".write(to: body, atomically: true, encoding: .utf8)
+        let second = try home.run(["reply", "3500001", "--no-edit", "--body-file", body.path, "--queue", "--at", "+1h"])
+        #expect(second.status == 0, "\(second.errorOutput)")
+        #expect(second.errorOutput.contains("draft 1 for thread 3500001 waits in the outbox: this is a new draft"), "\(second.errorOutput)")
+        #expect(second.errorOutput.contains("created draft 2") && !second.errorOutput.contains("cancelled item"), "\(second.errorOutput)")
+        let both = try #require(try Self.json(try home.run(["queue", "list", "--json", "--state", "queued"])) as? [[String: Any]])
+        #expect(both.count == 2, "both replies wait: \(both)")
+    }
+
     @Test func aDraftThatCannotBeSentIsRefusedWithWhy() throws {
         let home = try MissiveHome()
         defer { home.remove() }

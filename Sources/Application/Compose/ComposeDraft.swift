@@ -62,6 +62,10 @@ public struct ComposeDraft: Sendable {
                 let added = forum?.addsToOpenDraft == true ? try await fetch(profile) : .none
                 return try await continueDraft(existing, typed: typed, adding: added, check: check)
             }
+            if !request.forceNew, let waiting = try environment.store.waitingDraft(for: base) {
+                console.note("draft \(waiting.id) for \(waiting.content.target.describe(waiting.content.kind)) waits in the outbox: "
+                    + "this is a new draft (`missive drafts edit \(waiting.id)` changes that one, and queueing it again puts it in its place)")
+            }
             let check = try await ask(base)
             return try await start(base, typed: typed, try await fetch(profile), check: check)
         }

@@ -6,10 +6,15 @@ public struct SaveReport: Sendable {
     let console: any ConsoleOutput
     /// The command queues or sends the draft next (`--queue`, `--send`), and says so itself.
     let delivering: Bool
+    /// The item of a draft that waits in the outbox, and the revision it holds: a new revision
+    /// saved does not change what it sends, which is said (nil: not asked).
+    let waitingItem: (@Sendable (Int64) -> (item: Int64, revision: Int)?)?
 
-    public init(console: any ConsoleOutput, delivering: Bool = false) {
+    public init(console: any ConsoleOutput, delivering: Bool = false,
+                waitingItem: (@Sendable (Int64) -> (item: Int64, revision: Int)?)? = nil) {
         self.console = console
         self.delivering = delivering
+        self.waitingItem = waitingItem
     }
 
     public func created(_ draft: Draft) {
@@ -26,6 +31,10 @@ public struct SaveReport: Sendable {
         case let .saved(draft, concurrent):
             console.print(String(draft.id))
             console.note("saved draft \(draft.id) as revision \(draft.revision)")
+            if !delivering, let waiting = waitingItem?(draft.id), waiting.revision != draft.revision {
+                console.note("the outbox still holds revision \(waiting.revision) as item \(waiting.item): `missive queue \(draft.id)` "
+                    + "puts revision \(draft.revision) in its place")
+            }
             if concurrent {
                 console.note("another session saved draft \(draft.id) while you were editing; both texts are revisions "
                     + "(see `missive drafts history \(draft.id)`)")

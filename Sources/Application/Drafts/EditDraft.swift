@@ -18,7 +18,8 @@ public struct EditDraft: Sendable {
 
     /// `bodyFile` replaces the body (`-` for stdin); with `noEdit` it is saved without the editor.
     public func run(_ id: Int64, bodyFile: String?, noEdit: Bool) async throws {
-        let report = SaveReport(console: context.console)
+        let store = context.store
+        let report = SaveReport(console: context.console, waitingItem: { try? store.waitingItem(ofDraft: $0) })
         var draft = try context.store.draft(id)
         if let bodyFile {
             draft.content.body = FrontMatter.trimBody(try TextInput.read(path: bodyFile, limit: ComposeEnvironment.defaultByteLimit))

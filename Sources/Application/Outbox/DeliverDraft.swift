@@ -38,9 +38,11 @@ public struct DeliverDraft: Sendable {
         case .send:
             let now = local.now
             let until = now.addingTimeInterval(TimeInterval(config.undoWindow))
-            let item = try Outbox(store: local.store, softBreaks: config.softBreaks).queue(
-                draft: draft.id, dialect: try config.profile(named: draft.content.profile).bbcodeDialect, images: images, due: now,
-                windowUntil: until, now: now)
+            let dialect = try config.profile(named: draft.content.profile).bbcodeDialect
+            let queueing = try Outbox(store: local.store, softBreaks: config.softBreaks).queueing(
+                drafts: [draft.id], dialect: { _ in dialect }, images: images, due: now, windowUntil: until, now: now)
+            QueueDrafts.noteReplaced(queueing.replaced, console: local.console)
+            guard let item = queueing.items.first else { return nil }
             progress.windowOpened([item], until: until)
             return try await senders.sender(progress: progress).run(.due(ids: [item.id]))
         }

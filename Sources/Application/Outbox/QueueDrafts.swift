@@ -27,15 +27,26 @@ public struct QueueDrafts: Sendable {
         images?.resize = resize
         let now = local.now
         let due = try SendTime.parse(when, now: now)
-        let items = try Outbox(store: local.store, softBreaks: config.softBreaks).queue(drafts: ids, dialect: { try config.profile(named: $0).bbcodeDialect },
-                                                         images: images, due: due, now: now)
+        let queueing = try Outbox(store: local.store, softBreaks: config.softBreaks).queueing(
+            drafts: ids, dialect: { try config.profile(named: $0).bbcodeDialect }, images: images, due: due, now: now)
+        let items = queueing.items
         // The time as `queue list` shows it, so that the two can be read side by side.
         let time = due <= now ? "as soon as `missive send` runs" : "at \(LocalClock.withRelative(due, now: now))"
         for (id, item) in zip(ids, items) {
             local.console.note("queued item \(item.id) (draft d\(id)): \(item.command.summary), to be sent \(time)")
         }
+        Self.noteReplaced(queueing.replaced, console: local.console)
         await noteMissingSessions(profiles: items.map(\.profile))
         return items
+    }
+
+    /// An earlier revision's item the queueing cancelled, said with the way back.
+    static func noteReplaced(_ replaced: [OutboxItem], console: any ConsoleOutput) {
+        for item in replaced {
+            let draft = item.draftID.map { "draft d\($0), revision \(item.draftRevision ?? 0)" } ?? "an earlier revision"
+            console.note("cancelled item \(item.id) (\(draft)): it had not gone out, and the new revision goes in its place "
+                + "(`missive undo` puts both back as they were)")
+        }
     }
 
     /// A note for each profile without a saved session: the item waits for a `missive login`.

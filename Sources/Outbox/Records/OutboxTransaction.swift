@@ -33,6 +33,11 @@ public struct OutboxTransaction {
         return db.changesCount > 0
     }
 
+    /// Every item queued from the draft, oldest first.
+    public func items(ofDraft draft: Int64) throws -> [OutboxRow] {
+        try OutboxRow.fetchAll(db, sql: "SELECT * FROM outbox_item WHERE draftId = ? ORDER BY id", arguments: [draft])
+    }
+
     public func item(idempotencyKey: String) throws -> OutboxRow? {
         try OutboxRow.fetchOne(db, sql: "SELECT * FROM outbox_item WHERE idempotencyKey = ?", arguments: [idempotencyKey])
     }
