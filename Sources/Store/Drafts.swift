@@ -48,21 +48,19 @@ extension Store {
     /// in the outbox is not open: it was finished and queued, and a second `reply` to the same
     /// thread is a second reply (`waitingDraft(for:)` names it).
     public func openDraft(for content: DraftContent) throws -> Draft? {
-        try read { db in
-            try Draft.fetchOne(db, sql: """
-                SELECT * FROM draft d WHERE profile = ? AND targetKey = ? AND state = 'draft'
-                AND NOT EXISTS (SELECT 1 FROM outbox_item o WHERE o.draftId = d.id AND o.state IN (\(Self.waitingStates)))
-                ORDER BY updatedAt DESC, id DESC LIMIT 1
-                """, arguments: [content.profile, content.targetKey])
-        }
+        try latestDraft(for: content, waiting: false)
     }
 
-    /// The draft for a target most recently queued that waits in the outbox still, if any.
+    /// The draft for a target most recently changed that waits in the outbox still, if any.
     public func waitingDraft(for content: DraftContent) throws -> Draft? {
+        try latestDraft(for: content, waiting: true)
+    }
+
+    private func latestDraft(for content: DraftContent, waiting: Bool) throws -> Draft? {
         try read { db in
             try Draft.fetchOne(db, sql: """
                 SELECT * FROM draft d WHERE profile = ? AND targetKey = ? AND state = 'draft'
-                AND EXISTS (SELECT 1 FROM outbox_item o WHERE o.draftId = d.id AND o.state IN (\(Self.waitingStates)))
+                AND \(waiting ? "" : "NOT ")EXISTS (SELECT 1 FROM outbox_item o WHERE o.draftId = d.id AND o.state IN (\(Self.waitingStates)))
                 ORDER BY updatedAt DESC, id DESC LIMIT 1
                 """, arguments: [content.profile, content.targetKey])
         }
