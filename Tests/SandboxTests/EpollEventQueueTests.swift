@@ -19,14 +19,13 @@ import Testing
         return (fds[0], fds[1])
     }
 
-    /// Opens a new pair whose first socket has exactly `number` (free now), as `accept` would hand it.
-    func pair(reusing number: Int32) throws -> (Int32, Int32) {
-        let (socket, peer) = try pair()
-        // The lowest free number is usually `number` itself, as after an accept.
-        guard socket != number else { return (socket, peer) }
+    /// Puts `socket` at `number`, as `accept` would hand it the number of one just closed, and
+    /// drops its own. `dup2` closes what `number` named and reuses the number in one step: the
+    /// number is never free, so no other test running beside this one can be given it (an earlier
+    /// close-then-reopen here once took another test's descriptor, and the run died of SIGPIPE).
+    func move(_ socket: Int32, to number: Int32) throws {
         guard dup2(socket, number) == number else { throw SocketError.makeFailed("dup2") }
         close(socket)
-        return (number, peer)
     }
 
     enum LateRemoval: CaseIterable { case beforeTheNewWait, afterTheNewWait }
@@ -40,11 +39,15 @@ import Testing
         defer { close(oldPeer) }
         let number = Socket.FileDescriptor(rawValue: old)
         try queue.addEvents(.read, for: number)
-        close(old)
+        // The waiting socket is closed: its number now names a socket nobody waits on.
+        let (idle, idlePeer) = try pair()
+        defer { close(idlePeer) }
+        try move(idle, to: old)
 
         if late == .beforeTheNewWait { try queue.removeEvents(.read, for: number) }
-        let (new, newPeer) = try pair(reusing: old)
-        defer { close(new); close(newPeer) }
+        let (new, newPeer) = try pair()
+        try move(new, to: old)
+        defer { close(old); close(newPeer) }
         try queue.addEvents(.read, for: number)
         // The pool takes back only what no waiter still wants: nothing, since the new one wants reading.
         if late == .afterTheNewWait { try queue.removeEvents([], for: number) }
