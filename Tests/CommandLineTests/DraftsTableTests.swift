@@ -14,25 +14,29 @@ import Testing
         let short = try home.file("short.md", Data("short".utf8))
         #expect(try home.run(["reply", "3507451", "--body-file", short, "--no-edit"]).status == 0)
         #expect(try home.run(["reply", "3507451", "--body-file", accents, "--no-edit"]).status == 0)
-        // CHANGED is the local time to the minute (today, so without a date) and how long ago.
-        let stamp = try #require(try home.drafts().first?["updated_at"] as? String)
-        let updated = try #require(ISO8601DateFormatter().date(from: String(stamp.prefix(19)) + "Z"), "\(stamp)")
+        // CHANGED is the local time to the minute (today, so without a date) and how long ago:
+        // each draft's own, since a minute can turn between the two.
         let clock = DateFormatter()
         clock.locale = Locale(identifier: "en_US_POSIX")
         clock.dateFormat = "HH:mm"
         clock.timeZone = LocalClock.zone
-        let day = "\(clock.string(from: updated)) (just now)".padding(toLength: 27, withPad: " ", startingAt: 0)
+        func changed(_ id: Int) throws -> String {
+            let stamp = try #require(try home.show(id)["updated_at"] as? String)
+            let updated = try #require(ISO8601DateFormatter().date(from: String(stamp.prefix(19)) + "Z"), "\(stamp)")
+            return "\(clock.string(from: updated)) (just now)".padding(toLength: 27, withPad: " ", startingAt: 0)
+        }
+        let (first, second) = (try changed(1), try changed(2))
 
         let list = try home.run(["drafts", "list", "--no-headers"])
         #expect(list.status == 0, "\(list.errorOutput)")
         #expect(list.output == """
-            2     reply  thread 3507451        r2    \(day)\(String(repeating: "é", count: 59))…
-            1     pm     PM to Zoë             r1    \(day)naïve plan: first line second line
+            2     reply  thread 3507451        r2    \(second)\(String(repeating: "é", count: 59))…
+            1     pm     PM to Zoë             r1    \(first)naïve plan: first line second line
 
             """)
 
         let search = try home.run(["drafts", "search", "secon", "--no-headers"])
-        #expect(search.output == "1     pm     PM to Zoë             r1    \(day)naïve plan: first line second line\n")
+        #expect(search.output == "1     pm     PM to Zoë             r1    \(first)naïve plan: first line second line\n")
 
         #expect(try home.run(["drafts", "rm", "2"]).status == 0)
         let all = try home.run(["drafts", "list", "--all", "--no-headers"])
