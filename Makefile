@@ -59,7 +59,9 @@ release: deps
 
 # Two test processes. The command-line tests wait on child processes, and their synchronous
 # waits hold the threads of Swift's cooperative pool (one per core) for a minute at a time; the
-# in-process sandbox forums answer on that pool, so they get a process of their own.
+# in-process sandbox forums answer on that pool, so they get a process of their own. Each runs
+# under scripts/run-tests.sh: a time limit (here about 2.5 and 8 minutes), and when it comes, the
+# names of the tests that still ran and of the programs they waited on.
 test: test-deps
 	scripts/fetch-commonmark-spec.sh
 	$(SWIFT) build --build-tests
@@ -67,8 +69,8 @@ test: test-deps
 	SWIFT=$(SWIFT) scripts/install.sh tools
 	scripts/engine.sh install
 	@status=0; \
-	$(SWIFT) test --skip-build --skip CommandLineTests || status=1; \
-	$(SWIFT) test --skip-build --filter CommandLineTests || status=1; \
+	SWIFT=$(SWIFT) TEST_TIME_LIMIT=1200 scripts/run-tests.sh --skip CommandLineTests || status=1; \
+	SWIFT=$(SWIFT) TEST_TIME_LIMIT=1800 scripts/run-tests.sh --filter CommandLineTests || status=1; \
 	exit $$status
 
 demo: build
