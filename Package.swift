@@ -171,11 +171,13 @@ let package = Package(
         ),
 
         // Tests: one target per layer, all Swift Testing (see platform-notes: XCTest counts as "no test").
-        .testTarget(name: "CommonTests", dependencies: ["Common"], path: "Tests/CommonTests"),
+        // TestSupport: what several test targets share (ChildProcess); nothing ships it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CommonTests", dependencies: ["Common", "TestSupport"], path: "Tests/CommonTests"),
         .testTarget(
             name: "MarkupTests",
             dependencies: [
-                "Markup", "CCMark", "CMarkArena", "CLibXML2", .product(name: "PropertyBased", package: "swift-property-based"),
+                "Markup", "CCMark", "CMarkArena", "CLibXML2", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/MarkupTests"
         ),
@@ -186,13 +188,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ForumTests",
-            dependencies: ["Forum", "Sandbox", "Common", "CCurl", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Forum", "Sandbox", "Common", "CCurl", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/ForumTests"
         ),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "Store", "Common"], path: "Tests/ComposeTests"),
         .testTarget(
             name: "OutboxTests",
-            dependencies: ["Outbox", "Store", "Forum", "Common", "Markup", "Sandbox", "CGD", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Outbox", "Store", "Forum", "Common", "Markup", "Sandbox", "CGD", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/OutboxTests",
             // The image tests draw and encode their fixtures with libgd's own calls.
             linkerSettings: [.linkedLibrary("gd")]
@@ -205,7 +207,7 @@ let package = Package(
         .testTarget(
             name: "SandboxTests",
             dependencies: [
-                "Sandbox", "SandboxOptions", "ServerSockets", "Common", "CLibXML2", .product(name: "FlyingFox", package: "FlyingFox"),
+                "Sandbox", "SandboxOptions", "ServerSockets", "Common", "CLibXML2", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -218,6 +220,6 @@ let package = Package(
         ),
         // Runs the built `missive` and `missive-sandbox` binaries as a user would.
         // Forum: the compose tests post their fixtures through the real adapter (missive cannot send yet).
-        .testTarget(name: "CommandLineTests", dependencies: ["Common", "Forum", "CCMark"], path: "Tests/CommandLineTests"),
+        .testTarget(name: "CommandLineTests", dependencies: ["Common", "Forum", "CCMark", "TestSupport"], path: "Tests/CommandLineTests"),
     ]
 )

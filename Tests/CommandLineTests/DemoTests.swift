@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `make demo` as CI runs it: no terminal, no standard input, the binaries already built.
 @Suite struct DemoTests {
     @Test func theDemoRunsTheWholeFlowAndExitsZero() async throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [BuiltBinary.packageRoot.appendingPathComponent("scripts/demo.sh").path]
         process.environment = childEnvironment(["BIN": BuiltBinary.directory.path])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A MISSIVE_HOME in a temp dir plus editor scripts, for running the built binary as a user would.
@@ -78,9 +79,9 @@ func pythonLiteral(_ text: String) -> String {
 }
 
 /// A program started in the background (missive with an editor open, a process holding a lock).
-/// Foundation's Process is fine here: these children are stopped with SIGKILL by pid.
+/// These children are stopped with SIGKILL by pid.
 final class Background {
-    let process = Process()
+    let process = ChildProcess()
     let output = Pipe()
 
     init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {

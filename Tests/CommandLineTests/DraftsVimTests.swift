@@ -7,36 +7,12 @@ import Testing
     /// A tmux server of our own, so the test never touches anyone else's sessions.
     let socket = "missive-drafts-\(UUID().uuidString.prefix(8))"
 
-    /// Runs tmux with posix_spawn and waitpid, output in a file. Foundation's Process never sees
-    /// this client exit: the server tmux forks inherits the descriptor Process watches.
+    /// Runs one tmux client on this suite's server and returns what it printed. No signal blocked:
+    /// the server it starts, and vim in it, must not inherit the test thread's mask.
     func tmux(_ arguments: [String]) throws -> String {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).log")
-        defer { try? FileManager.default.removeItem(at: log) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Test threads block SIGTERM, SIGHUP and others; tmux, its server and vim must not inherit that.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        var cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, environ)
-        #expect(spawned == 0, "tmux could not start (is it installed? `make test-deps`)")
-        var status: Int32 = 0
-        if spawned == 0 { waitpid(pid, &status, 0) }
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        #expect(status == 0, "tmux \(arguments): \(text)")
-        return text
+        let result = try runProgram(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, unblocksSignals: true)
+        #expect(result.status == 0, "tmux \(arguments): \(result.output)")
+        return result.output
     }
 
     /// `missive reply 3507451` with vim in a tmux pane: types `line` below the closing `---`, then

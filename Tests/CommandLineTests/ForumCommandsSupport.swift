@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A `missive-sandbox` process on a free port with a MISSIVE_HOME whose default profile points
 /// at it, for the forum commands' tests (login, logout, whoami, profiles, smilies, inbox).
 final class SandboxProcess {
-    let process = Process()
+    let process = ChildProcess()
     let port: UInt16
     let home: URL
 
@@ -32,7 +33,7 @@ final class SandboxProcess {
         #expect(result.status == 0, "\(result.errorOutput)")
     }
 
-    /// Children started with Process ignore SIGTERM here (platform-notes.md), so: SIGKILL by pid.
+    /// SIGKILL by pid: the sandbox is thrown away with its data.
     func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
@@ -47,7 +48,7 @@ final class SandboxProcess {
     /// Starts `missive-sandbox ARGUMENTS` in `process` on `port`, or on a port of its own choosing
     /// when nil (a port picked here and released would be free for any other test's server to take
     /// before the sandbox binds it); returns the port from the line the sandbox prints when it is up.
-    static func launch(_ process: Process, _ arguments: [String], port: UInt16? = nil, imagesPort: UInt16? = nil) throws -> UInt16 {
+    static func launch(_ process: ChildProcess, _ arguments: [String], port: UInt16? = nil, imagesPort: UInt16? = nil) throws -> UInt16 {
         let output = Pipe()
         process.executableURL = BuiltBinary.url("missive-sandbox")
         // The image host on a free port too: the default (the forum's + 1) might be another test's.

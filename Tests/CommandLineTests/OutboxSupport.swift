@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A `missive-sandbox` process (flood interval, faults and seed as a test wants them) and a
@@ -11,7 +12,7 @@ final class OutboxWorld: @unchecked Sendable {
     /// The sandbox's image host (its own port), read from the status.json it writes; kept across restarts.
     private(set) var imagesURL = ""
     private var imagesPort: UInt16 = 0
-    private var sandbox: Process?
+    private var sandbox: ChildProcess?
 
     var baseURL: String { "http://127.0.0.1:\(port)/" }
     var environment: [String: String] { ["MISSIVE_HOME": home.path] }
@@ -39,7 +40,7 @@ final class OutboxWorld: @unchecked Sendable {
     }
 
     func startSandbox(flood: Int = 0, faults: String? = nil, seed: UInt64 = 1) async throws {
-        let process = Process()
+        let process = ChildProcess()
         let arguments = ["--flood", String(flood), "--seed", String(seed),
                          "--data", home.appendingPathComponent("forum").path] + (faults.map { ["--faults", $0] } ?? [])
         let known = port == 0 ? nil : port
@@ -52,7 +53,7 @@ final class OutboxWorld: @unchecked Sendable {
         imagesPort = UInt16(URL(string: imagesURL)?.port ?? 0)
     }
 
-    /// Started with Foundation's Process, the sandbox ignores SIGTERM (platform-notes): SIGKILL.
+    /// SIGKILL: the sandbox is thrown away with its data.
     func stopSandbox() async {
         _ = try? await offThePool { self.killSandbox() }
         // The port is free again once nothing accepts on it.
@@ -206,7 +207,7 @@ final class OutboxWorld: @unchecked Sendable {
 
 /// A `missive` process started in the background with its output in a file.
 final class Launched: @unchecked Sendable {
-    let process = Process()
+    let process = ChildProcess()
     let log: URL
 
     init(_ arguments: [String], environment: [String: String], log: URL, executable: URL = BuiltBinary.url("missive")) throws {

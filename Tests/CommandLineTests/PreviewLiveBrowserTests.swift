@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real browser on the live page (headless Chromium, driven over the DevTools protocol by
@@ -19,7 +20,7 @@ import Testing
 
         let profile = home.appendingPathComponent("chromium")
         let browser = try Self.startChromium(address, profile: profile)
-        // Chromium runs in a process group of its own (Foundation's Process): end the group, renderers and all.
+        // Chromium runs in a process group of its own (`ChildProcess`): end the group, renderers and all.
         defer { kill(-browser.processIdentifier, SIGKILL); kill(browser.processIdentifier, SIGKILL) }
 
         let loaded = try await Self.evaluate("document.body.innerText", in: profile, until: "FIRST edition")
@@ -40,8 +41,8 @@ import Testing
         #expect(await live.exitStatus(within: 10) == 0)
     }
 
-    private static func startChromium(_ address: URL, profile: URL) throws -> Process {
-        let process = Process()
+    private static func startChromium(_ address: URL, profile: URL) throws -> ChildProcess {
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: chromium ?? "chromium")
         // --no-sandbox: CI runs as root. Port 0: Chromium picks one and writes it in the profile.
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=800,600", "--remote-debugging-port=0",

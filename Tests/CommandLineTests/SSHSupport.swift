@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Debian's real OpenSSH server for the handoff tests: `sshd -D -f CONFIG` on 127.0.0.1 and a
@@ -58,7 +59,7 @@ final class SSHServer: @unchecked Sendable {
         #expect(up, "sshd listens on 127.0.0.1:\(port)")
     }
 
-    /// Started with Foundation's Process, sshd ignores SIGTERM (platform-notes): SIGKILL by its pid.
+    /// SIGKILL by its pid: nothing of sshd's is kept.
     func stop() {
         guard let text = try? String(contentsOfFile: directory.appendingPathComponent("sshd.pid").path, encoding: .utf8),
               let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 else { return }
@@ -142,7 +143,7 @@ final class HandoffWorld: @unchecked Sendable {
 
 /// Runs a program to its end with Foundation's own wait (no pipes), for the test's set-up.
 func runToEnd(_ arguments: [String]) throws -> Int32 {
-    let process = Process()
+    let process = ChildProcess()
     process.executableURL = URL(fileURLWithPath: arguments[0])
     process.arguments = Array(arguments.dropFirst())
     process.standardInput = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func aTakenPortExitsWithItsOwnStatusAndSaysSoPlainly() async throws {
-        let first = Process()
+        let first = ChildProcess()
         defer { if first.isRunning { kill(first.processIdentifier, SIGKILL); first.waitUntilExit() } }
         let port = try await offThePool { try SandboxProcess.launch(first, ["--temp"]) }
         // The default image port (the forum's + 1) taken too, as a neighbouring ephemeral port
@@ -53,11 +54,11 @@ import Testing
         let home = try makeTemporaryDirectory("sandbox-state")
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = ["MISSIVE_HOME": home.path]
-        var sandbox = Process()
+        var sandbox = ChildProcess()
         defer { if sandbox.isRunning { kill(sandbox.processIdentifier, SIGKILL) } }
 
         func start(_ arguments: [String], port: UInt16?) async throws -> UInt16 {
-            let process = Process()
+            let process = ChildProcess()
             process.environment = childEnvironment(environment)
             sandbox = process
             return try await offThePool { try SandboxProcess.launch(process, ["--flood", "0"] + arguments, port: port) }
@@ -109,7 +110,7 @@ import Testing
     @Test func itServesTheForumAndStopsOnSIGTERM() async throws {
         let data = try makeTemporaryDirectory("sandbox-command")
         defer { try? FileManager.default.removeItem(at: data) }
-        let process = Process()
+        let process = ChildProcess()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // The first line names the address: "Sandbox forum at http://127.0.0.1:PORT/ ...".
         let firstLine = try Self.start(process, ["--port", "0", "--data", data.path, "--flood", "0"])
@@ -132,7 +133,7 @@ import Testing
     @Test func jsonNamesTheForumAndTheImageHostWhichHasItsOwnPort() async throws {
         let data = try makeTemporaryDirectory("sandbox-json")
         defer { try? FileManager.default.removeItem(at: data) }
-        let process = Process()
+        let process = ChildProcess()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let firstLine = try Self.start(process, ["--port", "0", "--data", data.path, "--flood", "0", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: firstLine) as? [String: Any])
@@ -158,7 +159,7 @@ import Testing
     }
 
     /// Runs `missive sandbox ARGUMENTS` in `process` and returns the first line it prints.
-    static func start(_ process: Process, _ arguments: [String]) throws -> Data {
+    static func start(_ process: ChildProcess, _ arguments: [String]) throws -> Data {
         process.executableURL = BuiltBinary.url("missive")
         process.arguments = ["sandbox"] + arguments
         let output = Pipe()

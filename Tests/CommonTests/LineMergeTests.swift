@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Common
 
@@ -123,7 +124,7 @@ import Testing
             try (text.isEmpty ? "" : text + "\n").write(to: url, atomically: true, encoding: .utf8)
             paths.append(url.path)
         }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "merge-file", "-p"] + paths
         let output = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Forum
 
@@ -18,7 +19,7 @@ import Testing
     /// `openssl s_server` with a self-signed certificate for localhost, on a port of its own.
     final class SelfSignedServer {
         let port: UInt16
-        let process = Process()
+        let process = ChildProcess()
         let folder: URL
 
         init() throws {
@@ -55,7 +56,7 @@ import Testing
         }
 
         static func openssl(_ arguments: [String]) throws -> Int32 {
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
             process.arguments = arguments
             process.standardOutput = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Markup
 import Testing
 
@@ -68,7 +69,7 @@ func sha256(_ data: Data) throws -> String {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("missive-digest-\(UUID().uuidString)")
     try data.write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
+    let process = ChildProcess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
     process.arguments = [file.path]
     let output = Pipe()

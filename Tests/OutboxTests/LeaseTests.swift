@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Forum
 import GRDB
 import Sandbox
@@ -11,7 +12,7 @@ import Testing
 @Suite(.serialized) struct LeaseTests {
     /// The identity of a process that has ended: run one, wait for it.
     static func deadSender() throws -> SenderIdentity {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/true")
         try process.run()
         process.waitUntilExit()

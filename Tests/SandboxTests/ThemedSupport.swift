@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Sandbox
 
 /// The built `missive` and `missive-sandbox` programs, for checking the sandbox's pages against
@@ -24,7 +25,7 @@ enum ThemedPrograms {
 
     /// Runs a program to completion with only PATH, HOME and MISSIVE_HOME set.
     static func run(_ program: String, _ arguments: [String], home: URL) throws -> Result {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = directory.appendingPathComponent(program)
         process.arguments = arguments
         let inherited = ProcessInfo.processInfo.environment

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -6,7 +7,7 @@ import FoundationNetworking
 /// `missive preview ... --live` running in the background, standard output and standard error
 /// each in a file of their own (the address must be alone on standard output).
 final class LivePreviewProcess: @unchecked Sendable {
-    let process = Process()
+    let process = ChildProcess()
     let stdoutFile: URL
     let stderrFile: URL
 

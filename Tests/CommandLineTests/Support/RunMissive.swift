@@ -1,4 +1,6 @@
 import Foundation
+import TestSupport
+import Testing
 
 /// Runs the built `missive` binary the way a user or a script would: arguments, stdin,
 /// environment, and what comes back. `make test` builds the binaries before the tests run.
@@ -39,7 +41,7 @@ func runMissive(
     binary: String = "missive",
     directory: URL? = nil
 ) throws -> CommandResult {
-    let process = Process()
+    let process = ChildProcess()
     process.executableURL = BuiltBinary.url(binary)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
@@ -61,7 +63,10 @@ func runMissive(
     input.fileHandleForWriting.write(stdin)
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
-    group.wait()
+    // Bounded: a program it left running with our pipes would otherwise hold the test for good.
+    if group.wait(timeout: .now() + ChildProcess.longestWait) == .timedOut {
+        Issue.record("\(binary) \(arguments): its output was still open \(Int(ChildProcess.longestWait)) s after it exited")
+    }
     return CommandResult(status: process.terminationStatus, stdout: out, stderr: err)
 }
 

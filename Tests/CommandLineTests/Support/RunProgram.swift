@@ -1,33 +1,27 @@
 import Foundation
+import TestSupport
 
 /// Runs any program (through /usr/bin/env) to completion and returns its exit status and what it
 /// printed. The output goes through a file, not a pipe: tmux servers and Chromium's helpers
 /// outlive the program and would hold a pipe open for good.
-func runProgram(_ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil) throws -> (status: Int32, output: String) {
+/// `unblocksSignals`: see `ChildProcess`.
+func runProgram(_ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil, unblocksSignals: Bool = false) throws -> (status: Int32, output: String) {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("program-\(UUID().uuidString).log")
     guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
     defer { try? FileManager.default.removeItem(at: log) }
     let handle = try FileHandle(forWritingTo: log)
-    let process = Process()
+    let process = ChildProcess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
     if let environment { process.environment = environment }
     if let directory { process.currentDirectoryURL = directory }
+    process.unblocksSignals = unblocksSignals
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = handle
     process.standardError = handle
     try process.run()
-    // Reaped here rather than by `waitUntilExit`, which was seen to hang for good after a child
-    // that left a daemon behind (scripts/engine.sh start) had exited.
-    var status: Int32 = 0
-    var reaped: Int32
-    repeat { reaped = waitpid(process.processIdentifier, &status, 0) } while reaped == -1 && errno == EINTR
-    var exitStatus = (status >> 8) & 0xFF
-    if reaped == -1 {
-        // Foundation reaped it first: then it knows the status.
-        while process.isRunning { usleep(10_000) }
-        exitStatus = process.terminationStatus
-    }
+    process.waitUntilExit()
+    let exitStatus = process.terminationStatus
     try handle.close()
     return (exitStatus, String(decoding: try Data(contentsOf: log), as: UTF8.self))
 }

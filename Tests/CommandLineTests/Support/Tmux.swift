@@ -1,16 +1,16 @@
 import Foundation
+import TestSupport
 
 /// A real terminal for a test: a tmux server of its own (its own socket, so tests never touch a
 /// developer's sessions), a program started in it, and the screen read back with `capture-pane`
 /// (with `-e`, the colour escapes as tmux holds them).
 ///
-/// The server runs in the foreground (`-D`) as this process's child. A daemonised server would
-/// inherit the descriptor Foundation's Process watches for its child's exit, and waitUntilExit()
-/// on the client that started it would never return.
+/// The server runs in the foreground (`-D`) as this process's child, so that the test stops it
+/// by its pid when it is done.
 final class TmuxTerminal {
     let socket = "missive-test-\(UUID().uuidString.prefix(8))"
     let session = "missive"
-    private let server = Process()
+    private let server = ChildProcess()
 
     /// Starts `command` (run by /bin/sh) in a `width`×`height` terminal whose TERM is `term`,
     /// with only `environment` (and TERM) in its environment.
@@ -35,7 +35,7 @@ final class TmuxTerminal {
 
     deinit {
         _ = try? tmux(["kill-server"])
-        // Children of Process start with SIGTERM blocked (see platform-notes.md); SIGKILL always works.
+        // SIGKILL: nothing to save, and it works whatever the server does with SIGTERM.
         if server.isRunning { kill(server.processIdentifier, SIGKILL) }
         server.waitUntilExit()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Synchronization
 import Testing
 @testable import Forum
@@ -151,7 +152,7 @@ final class MisagoEngine: Sendable {
     }
 
     static func run(_ executable: URL, _ arguments: [String], directory: URL, environment: [String: String]) -> (status: Int32, output: String, error: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
@@ -169,17 +170,8 @@ final class MisagoEngine: Sendable {
             return (127, "", "\(executable.path): \(error)")
         }
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        // Reaped here rather than by `waitUntilExit`, which was seen to hang for good when called
-        // from a test's thread after a long child (the engine's first install).
-        var status: Int32 = 0
-        var reaped: Int32
-        repeat { reaped = waitpid(process.processIdentifier, &status, 0) } while reaped == -1 && errno == EINTR
-        var exitCode = (status >> 8) & 0xFF
-        if reaped == -1 {
-            // Foundation reaped it first: then it knows the status.
-            while process.isRunning { usleep(10_000) }
-            exitCode = process.terminationStatus
-        }
+        process.waitUntilExit()
+        let exitCode = process.terminationStatus
         let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
         return (exitCode, String(decoding: out, as: UTF8.self), errors)
     }
