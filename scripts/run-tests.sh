@@ -35,6 +35,22 @@ descendants() {
     done
 }
 
+# "◇ Test name() started." without a "✔/✘ Test name() [with N test cases] passed/failed after"
+# or "➜ Test name() skipped" for it (the cases of a parameterized test end with it).
+unfinished() {
+    awk '
+        /^◇ Test / && / started\.$/ && !/^◇ Test case / {
+            name = $0; sub(/^◇ Test /, "", name); sub(/ started\.$/, "", name); started[name]++
+        }
+        /^(✔|✘|➜) Test / && / (passed|failed) after | skipped/ {
+            name = $0; sub(/^(✔|✘|➜) Test /, "", name)
+            sub(/ with [0-9]+ test.*$/, "", name); sub(/ (passed|failed) after.*$| skipped.*$/, "", name)
+            ended[name]++
+        }
+        END { for (name in started) if (started[name] > ended[name]) print "  " name }
+    ' "$log" | sort
+}
+
 deadline=$((SECONDS + limit))
 while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do
     sleep 2
@@ -44,29 +60,28 @@ if kill -0 "$pid" 2>/dev/null; then
     {
         echo
         echo "run-tests: the tests ($*) ran past their ${limit} s; still running:"
-        # "◇ Test name() started." without a "✔/✘ Test name() [with N test cases] passed/failed
-        # after" or "➜ Test name() skipped" for it (the cases of a parameterized test end with it).
-        awk '
-            /^◇ Test / && / started\.$/ && !/^◇ Test case / {
-                name = $0; sub(/^◇ Test /, "", name); sub(/ started\.$/, "", name); started[name]++
-            }
-            /^(✔|✘|➜) Test / && / (passed|failed) after | skipped/ {
-                name = $0; sub(/^(✔|✘|➜) Test /, "", name)
-                sub(/ with [0-9]+ test.*$/, "", name); sub(/ (passed|failed) after.*$| skipped.*$/, "", name)
-                ended[name]++
-            }
-            END { for (name in started) if (started[name] > ended[name]) print "  " name }
-        ' "$log" | sort
+        unfinished
         echo "run-tests: the processes under the test binary (pid $pid):"
         pids=$(descendants "$pid" | tr '\n' ',')
         [ -n "$pids" ] && ps -o pid,ppid,etime,args -p "${pids%,}" | sed 's/^/  /'
     } >&2
     for child in $(descendants "$pid"); do kill -KILL "$child" 2>/dev/null; done
     kill -KILL "$pid" 2>/dev/null
+    wait "$pid"
+    status=124
+else
+    wait "$pid"
+    status=$?
+    # Killed by a signal of its own (SIGPIPE, a crash): the results of the tests under way are
+    # lost with it, so their names are what there is to go on.
+    if ((status > 128)); then
+        {
+            echo
+            echo "run-tests: the test process ($*) was killed by signal $((status - 128)) ($(kill -l $((status - 128)) 2>/dev/null)); these had started and not ended:"
+            unfinished
+        } >&2
+    fi
 fi
-
-wait "$pid"
-status=$?
 wait "$follower" 2>/dev/null
 echo "run-tests: the tests ($*) took $SECONDS s, status $status"
 exit $status
