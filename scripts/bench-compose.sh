@@ -34,6 +34,7 @@ export MISSIVE_EDITOR=$WORK/editor.sh
 
 # The sandbox on a free port; its thread 3500001 gets 40 posts so the reply page carries a full review.
 : >"$WORK/sandbox.out"
+: >"$WORK/sandbox.out"  # made first: the loop may read it before the job has opened it
 "$BIN/missive-sandbox" --port 0 --temp --flood 0 >"$WORK/sandbox.out" 2>"$WORK/sandbox.log" &
 PIDS+=($!)
 for _ in $(seq 200); do

@@ -70,6 +70,8 @@ grep -q '^yospos .*bundled' <<<"$out" || fail "the bundled themes are not found"
 phase "missive sandbox --temp, init, login, reply --send"
 export MISSIVE_HOME=/tmp/missive-home
 # Port 0: the host's network is shared with this root, and another forum may hold 8642.
+# Made first: the loop below may read it before the background job has opened it.
+: >/tmp/sandbox.out
 missive sandbox --temp --port 0 --flood 0 >/tmp/sandbox.out 2>/tmp/sandbox.err &
 sandbox=$!
 stop_sandbox() { kill "$sandbox" 2>/dev/null || true; wait "$sandbox" 2>/dev/null || true; }
@@ -98,6 +100,7 @@ trap - EXIT
 phase "missive preview --live (its server, missive-live, from /usr/lib/missive)"
 # Started directly, not through run(): $! must be missive itself, not a subshell around it.
 echo '$ missive preview /tmp/reply.md --live --port 0 &' >&2
+: >/tmp/live.out  # made first, as sandbox.out above
 missive preview /tmp/reply.md --live --port 0 >/tmp/live.out 2>/tmp/live.err &
 live=$!
 address=""

@@ -2,6 +2,7 @@
 # `$BIN/missive-sandbox` on a free port (or $SANDBOX_PORT) with the given options, its data in $WORK/forum, and
 # sets SANDBOX_PID and BASE (the forum's address), or stops the script saying it did not start.
 start_sandbox_process() {
+    : >"$WORK/sandbox.out"  # made first: the loop may read it before the job has opened it
     "$BIN/missive-sandbox" --port "${SANDBOX_PORT:-0}" --data "$WORK/forum" "$@" >"$WORK/sandbox.out" 2>/dev/null &
     SANDBOX_PID=$!
     BASE=""
