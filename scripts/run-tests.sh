@@ -10,6 +10,8 @@
 #
 #   TEST_TIME_LIMIT   seconds for this process (default 2400; the Makefile gives each process
 #                     about three times what it takes here)
+#   TEST_SUMMARY      a file to add a short account to: the failures, what still ran, the status
+#                     (.ci/run prints it last, where a log cut to its end still shows it)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,7 +21,8 @@ binary="$($swift build --show-bin-path)/MissivePackageTests.xctest"
 [ -x "$binary" ] || { echo "run-tests: $binary is not built (swift build --build-tests)" >&2; exit 1; }
 
 log=$(mktemp /tmp/missive-tests.XXXXXX)
-trap 'rm -f "$log"' EXIT
+report=$(mktemp /tmp/missive-tests-report.XXXXXX)
+trap 'rm -f "$log" "$report"' EXIT
 
 "$binary" --testing-library swift-testing "$@" >"$log" 2>&1 &
 pid=$!
@@ -64,7 +67,7 @@ if kill -0 "$pid" 2>/dev/null; then
         echo "run-tests: the processes under the test binary (pid $pid):"
         pids=$(descendants "$pid" | tr '\n' ',')
         [ -n "$pids" ] && ps -o pid,ppid,etime,args -p "${pids%,}" | sed 's/^/  /'
-    } >&2
+    } >"$report"
     for child in $(descendants "$pid"); do kill -KILL "$child" 2>/dev/null; done
     kill -KILL "$pid" 2>/dev/null
     wait "$pid"
@@ -79,9 +82,18 @@ else
             echo
             echo "run-tests: the test process ($*) was killed by signal $((status - 128)) ($(kill -l $((status - 128)) 2>/dev/null)); these had started and not ended:"
             unfinished
-        } >&2
+        } >"$report"
     fi
 fi
 wait "$follower" 2>/dev/null
-echo "run-tests: the tests ($*) took $SECONDS s, status $status"
+echo "run-tests: the tests ($*) took $SECONDS s, status $status" >>"$report"
+cat "$report" >&2
+if [ -n "${TEST_SUMMARY:-}" ]; then
+    {
+        # What failed, a line each (an expectation's message can run to pages).
+        grep -E '^✘ Test .*(recorded an issue|failed after)' "$log" | cut -c1-300
+        grep -E '^(✔|✘) Test run with ' "$log"
+        cat "$report"
+    } >>"$TEST_SUMMARY"
+fi
 exit $status
