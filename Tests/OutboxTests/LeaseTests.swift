@@ -127,15 +127,29 @@ import Testing
             let doomed = try Self.deadSender()  // stands for a process that exits after its error
             await f.server.failNextPost(with: .slow)
             let locker = try DatabaseQueue(path: f.store.path)
-            // Another process's write lock, taken while the answer is on its way, held past it.
+            // Another process's write lock, taken once the attempt and its marker are recorded (the
+            // post's answer takes 2 s),
+            // and held past the answer. Taken at a fixed 0.7 s it once came before the claim on a
+            // loaded machine, and the claim failed instead.
+            let itemID = item.id
             let locked = Task.detached {
                 try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
                     Thread.detachNewThread {
-                        Thread.sleep(forTimeInterval: 0.7)
                         done.resume(with: Result {
+                            let deadline = Date().addingTimeInterval(20)
+                            while try locker.read({ db in
+                                try Int.fetchOne(db, sql: """
+                                    SELECT count(*) FROM outbox_attempt JOIN outbox_item ON outbox_item.id = itemId
+                                    WHERE itemId = ? AND finishedAt IS NULL AND marker IS NOT NULL
+                                    """, arguments: [itemID])
+                            }) == 0, Date() < deadline {
+                                Thread.sleep(forTimeInterval: 0.02)
+                            }
+                            // The attempt and its marker are written: what comes next is the post.
+                            Thread.sleep(forTimeInterval: 0.3)
                             try locker.writeWithoutTransaction { db in
                                 try db.execute(sql: "BEGIN EXCLUSIVE")
-                                Thread.sleep(forTimeInterval: 2.5)
+                                Thread.sleep(forTimeInterval: 4)
                                 try db.execute(sql: "COMMIT")
                             }
                         })
