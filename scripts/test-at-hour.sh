@@ -23,4 +23,4 @@ PY
 )
 export TZ=$zone
 echo "TZ='$TZ': the local clock reads $(date +%H:%M) ($(date -u +%H:%M) UTC)" >&2
-exec swift test --skip-build --filter "${2:-CommandLineTests}"
+exec scripts/run-tests.sh --filter "${2:-CommandLineTests}"
