@@ -7,9 +7,10 @@ import Foundation
 /// runs on (sshd does at start) parks that thread until it ends, and no other child's exit is
 /// seen meanwhile; a reaper that ran first (as `runProgram` had to) leaves it a pid that the
 /// kernel hands out again (pid_max is 32,768 here, and a run starts thousands of programs), so it
-/// waited on somebody else's child and took its status. Under the whole suite that once held CI
-/// until its 90 minutes ran out. Here every child is reaped by whoever asks about it, with
-/// `WNOHANG`, so nothing waits on a thread it does not own.
+/// waited on somebody else's child and took its status. Either can hold a test for good, and one
+/// of them most likely held CI until its 90 minutes ran out (ChildProcessTests shows the first).
+/// Here every child is reaped by whoever asks about it, with `WNOHANG`, so nothing waits on a
+/// thread it does not own.
 ///
 /// The same surface as `Process` where the tests use it: set the fields, `run()`, then
 /// `isRunning`, `waitUntilExit()`, `terminationStatus`. A standard stream is a `Pipe`, a
@@ -28,9 +29,9 @@ public final class ChildProcess: @unchecked Sendable {
 
     public private(set) var processIdentifier: pid_t = 0
     private let lock = NSLock()
+    private var waitStatus: Int32?
 
     public init() {}
-    private var waitStatus: Int32?
 
     /// A child still running after this long in `waitUntilExit()` is killed and the test fails
     /// there, rather than the whole run waiting for it.
@@ -52,9 +53,9 @@ public final class ChildProcess: @unchecked Sendable {
         defer { posix_spawnattr_destroy(&attributes) }
         // Its own process group, as `Process` gives it: a signal to the tests' group does not reach it.
         var flags = Int32(POSIX_SPAWN_SETPGROUP)
-        var none = sigset_t()
-        sigemptyset(&none)
         if unblocksSignals {
+            var none = sigset_t()
+            sigemptyset(&none)
             posix_spawnattr_setsigmask(&attributes, &none)
             flags |= Int32(POSIX_SPAWN_SETSIGMASK)
         }
