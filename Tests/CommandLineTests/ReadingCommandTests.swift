@@ -188,12 +188,26 @@ import Testing
         #expect(text.output.contains("  Next due: item \(later) reply to thread \(Self.welcome), "), "\(text.output)")
         // On a narrow terminal a command goes on a line of its own, under what it is for.
         let narrow = try await world.run(["status"], more: ["MISSIVE_COLUMNS": "60"])
-        #expect(narrow.output.contains("failed, the thread is closed\n      missive queue show \(failed)\n"), "\(narrow.output)")
+        // (Its 61 columns used to go to the terminal whole, which broke "closed" after the "c".)
+        #expect(narrow.output.contains("failed, the thread is\n    closed\n      missive queue show \(failed)\n"), "\(narrow.output)")
+        // Narrower still, what a command is for is broken between words, never inside one.
+        let narrower = try await world.run(["status"], more: ["MISSIVE_COLUMNS": "34"])
+        let lines = narrower.output.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 34 }, "\(narrower.output)")
+        #expect(narrower.output.contains("  item \(failed) reply to thread \(Self.closed):\n    failed, the thread is closed\n      missive queue show \(failed)\n"),
+                "\(narrower.output)")
         #expect(text.output.contains("(in 2 h)   missive send\n") || text.output.contains("(in 1 h)   missive send\n"), "\(text.output)")
         let shown = try await world.run(["status", "--json"])
         let json = try #require(try JSONSerialization.jsonObject(with: shown.stdout) as? [String: Any])
         let outbox = try #require(json["outbox"] as? [String: Any])
         #expect((outbox["needs_you"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [failed])
         #expect((outbox["next_due"] as? [String: Any])?["id"] as? Int == later)
+
+        // Its time gone by with no sender running: overdue, not "next due" an hour ago.
+        let moved = try runProgram(["sqlite3", world.store, "UPDATE outbox_item SET due = datetime('now', '-1 hour') WHERE id = \(later)"])
+        #expect(moved.status == 0, "\(moved.output)")
+        let late = try await world.run(["status"])
+        #expect(late.output.contains("  Overdue: item \(later) reply to thread \(Self.welcome), due "), "\(late.output)")
+        #expect(late.output.contains(" ago)   missive send\n") && !late.output.contains("Next due"), "\(late.output)")
     }
 }

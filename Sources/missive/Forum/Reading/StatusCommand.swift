@@ -55,13 +55,14 @@ struct StatusCommand: AsyncParsableCommand {
 
 enum StatusText {
     /// `width`: the terminal's; a line with its command that would not fit puts the command on a
-    /// line of its own, indented under it, rather than leaving the terminal to break it anywhere.
+    /// line of its own, indented under it, and what it is for is broken between words, rather than
+    /// leaving the terminal to break either anywhere.
     static func render(_ report: StatusReport, now: Date = Date(), width: Int? = nil) -> String {
         var lines: [String] = []
         func entry(_ text: String, _ command: String) {
             let line = "  \(text)   \(command)"
             if let width, DisplayWidth.of(line) > width {
-                lines.append("  \(text)")
+                lines += wrapped(text, width: width, first: "  ", rest: "    ")
                 lines.append("      \(command)")
             } else {
                 lines.append(line)
@@ -115,13 +116,40 @@ enum StatusText {
                 entry("item \(item.id) \(item.target): \(item.state)\(detail)", "missive queue show \(item.id)")
             }
             if let next = outbox.nextDue {
-                let due = next.due.flatMap { ISO8601DateFormatter().date(from: $0) }.map { LocalClock.withRelative($0, now: now) }
-                entry("Next due: item \(next.id) \(next.target), \(due ?? next.due ?? "")", "missive send")
+                let date = next.due.flatMap { ISO8601DateFormatter().date(from: $0) }
+                let due = date.map { LocalClock.withRelative($0, now: now) } ?? next.due ?? ""
+                // Past its time: no sender is running (or it is waiting out the forum), and "next
+                // due" would read as if it were still ahead.
+                if let date, date < now {
+                    entry("Overdue: item \(next.id) \(next.target), due \(due)", "missive send")
+                } else {
+                    entry("Next due: item \(next.id) \(next.target), \(due)", "missive send")
+                }
             }
         case let .unavailable(reason, _):
             lines.append("  Could not read the outbox: \(reason)")
         }
         return "Profile \(report.profile)\n\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` in lines of at most `width` columns, broken at spaces; a word wider than a line
+    /// stays whole on a line of its own.
+    static func wrapped(_ text: String, width: Int, first: String, rest: String) -> [String] {
+        var lines: [String] = []
+        var line = first
+        var empty = true
+        for word in text.split(separator: " ") {
+            let candidate = empty ? line + word : line + " " + word
+            if empty || DisplayWidth.of(candidate) <= width {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = rest + word
+            }
+            empty = false
+        }
+        lines.append(line)
+        return lines
     }
 }
 
